@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../hooks/usePageTitle';
+
+const REACTIONS = [
+  { emoji: '👑', name: 'Crown', meaning: 'The daily Best Pun award. You can give only one a day.' },
+  { emoji: '🔥', name: 'Fire', meaning: 'Exceptionally clever.' },
+  { emoji: '🤔', name: 'Thinker', meaning: 'Makes you pause.' },
+  { emoji: '😂', name: 'Laughing', meaning: 'Makes you chuckle.' },
+] as const;
+
+// spec §1: the help page.
+export function HowItWorksScreen() {
+  usePageTitle('How It Works');
+  return (
+    <>
+      <h1 className="page-title">How It Works</h1>
+
+      <section className="card prose" aria-labelledby="hiw-daily">
+        <h2 id="hiw-daily" className="card-title">
+          One pun a day
+        </h2>
+        <p>
+          Every day brings a new challenge: a category and something to create with it, such as a
+          restaurant name. You can submit one pun per day, so make it count. Once you have
+          submitted, wait for the timer in the header to reset for the next challenge.
+        </p>
+      </section>
+
+      <section className="card prose" aria-labelledby="hiw-reactions">
+        <h2 id="hiw-reactions" className="card-title">
+          Reactions
+        </h2>
+        <p>React to other players' puns with one of four reactions:</p>
+        <ul className="reaction-list">
+          {REACTIONS.map((reaction) => (
+            <li key={reaction.name}>
+              <span className="reaction-emoji" aria-hidden="true">
+                {reaction.emoji}
+              </span>
+              <span>
+                <strong>{reaction.name}</strong>: {reaction.meaning}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          Crowns are special: you can award at most one crown per day across all puns, so save it
+          for the best one you see.
+        </p>
+      </section>
+
+      <section className="card prose" aria-labelledby="hiw-friends">
+        <h2 id="hiw-friends" className="card-title">
+          Friends
+        </h2>
+        <p>
+          Find friends by their username in the Manage tab or on the{' '}
+          <Link to="/friends">Friends</Link> page, then press <strong>Add Friend</strong>. Their
+          puns appear in your Friend Feed.
+        </p>
+      </section>
+
+      <section className="card prose" aria-labelledby="hiw-guidelines">
+        <h2 id="hiw-guidelines" className="card-title">
+          Guidelines
+        </h2>
+        <ul>
+          <li>
+            <strong>Family-friendly:</strong> keep it clean enough for everyone.
+          </li>
+          <li>
+            <strong>Original:</strong> share your own wordplay.
+          </li>
+          <li>
+            <strong>Respectful:</strong> laugh with people, not at them.
+          </li>
+        </ul>
+      </section>
+
+      <section className="card prose" aria-labelledby="hiw-install">
+        <h2 id="hiw-install" className="card-title">
+          Add Punday to your home screen
+        </h2>
+        <h3>iPhone or iPad (Safari)</h3>
+        <ol>
+          <li>Open Punday in Safari.</li>
+          <li>Tap the Share button.</li>
+          <li>Choose Add to Home Screen.</li>
+          <li>Tap Add.</li>
+        </ol>
+        <h3>Android (Chrome)</h3>
+        <ol>
+          <li>Open Punday in Chrome.</li>
+          <li>Tap the menu button (three dots).</li>
+          <li>Choose Add to Home screen or Install app.</li>
+          <li>Tap Add or Install.</li>
+        </ol>
+      </section>
+    </>
+  );
+}

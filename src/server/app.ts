@@ -1,0 +1,102 @@
+// Builds the Fastify app: outside plugins first (security headers, compression, cookies), then
+// our own (error handler, session loader), then one encapsulated plugin per feature under /api.
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { redactUrl } from './http/redact.ts';
+import { registerSessionLoader } from './http/session.ts';
+import { registerSpa } from './http/spa.ts';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        id: req.id,
+      }),
+    },
+    redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const fullCtx: AppContext = { ...ctx, logger: app.log };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Once closing has begun, answer in-flight requests with Connection: close, so their keep-alive
+  // sockets end with the response instead of holding the server open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const https = ctx.config.secureCookies;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, ctx.config.publicUrl);
+  registerSessionLoader(app, fullCtx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx: fullCtx });
+      await api.register(accountRoutes, { ctx: fullCtx });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, ctx.config.clientDir);
+  return app;
+}
