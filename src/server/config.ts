@@ -50,6 +50,10 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  AI_BASE_URL: optionalUrl(['http:', 'https:'], 'AI_BASE_URL'),
+  AI_API_KEY: z.string().trim().optional(),
+  AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: positiveNumber(20_000),
 });
 
 export type RawConfig = z.output<typeof configSchema>;
@@ -68,6 +72,7 @@ export interface Config {
   sessionIdleMs: number;
   trustProxy: boolean;
   clientDir: string;
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -102,5 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: c.SESSION_IDLE_DAYS * DAY_MS,
     trustProxy: c.TRUST_PROXY,
     clientDir: path.resolve(c.CLIENT_DIR),
+    ai: {
+      baseUrl: c.AI_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: c.AI_API_KEY || undefined,
+      model: c.AI_MODEL,
+      timeoutMs: c.AI_TIMEOUT_MS,
+    },
   };
 }

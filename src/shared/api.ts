@@ -6,6 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PUN_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
 
@@ -48,6 +49,7 @@ export const me = z.object({
 export type Me = z.infer<typeof me>;
 
 export const sessionResponse = z.object({ user: me.nullable() });
+export const userResponse = z.object({ user: me });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const signupRequest = z.object({
@@ -86,3 +88,81 @@ export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'down']),
 });
+
+// ---- Daily game (spec §3 Daily challenge and Pun, §4 AI example status) ----
+
+export const AI_STATUSES = ['pending', 'success', 'failed'] as const;
+export type AiStatus = (typeof AI_STATUSES)[number];
+
+export const challenge = z.object({
+  /** The Los Angeles day it belongs to, YYYY-MM-DD. */
+  day: z.string(),
+  category: z.string(),
+  output: z.string(),
+  aiPun: z.string().nullable(),
+  /** pending | success | failed; any other value means "no example yet" (spec §4). */
+  aiStatus: z.string(),
+});
+export type Challenge = z.infer<typeof challenge>;
+
+export const todayChallengeResponse = z.object({
+  challenge,
+  /** ISO instant of the next Los Angeles midnight, when this challenge ends. */
+  endsAt: z.string(),
+});
+export type TodayChallengeResponse = z.infer<typeof todayChallengeResponse>;
+
+export const REACTION_KEYS = ['crown', 'fire', 'thinker', 'laughing'] as const;
+export type ReactionKey = (typeof REACTION_KEYS)[number];
+
+export const reactionCounts = z.object({
+  crown: z.number().int(),
+  fire: z.number().int(),
+  thinker: z.number().int(),
+  laughing: z.number().int(),
+});
+export type ReactionCounts = z.infer<typeof reactionCounts>;
+
+export const pun = z.object({
+  id: z.string(),
+  text: z.string(),
+  userId: z.string(),
+  /** Plain text: render it as text, never as HTML. */
+  authorName: z.string(),
+  category: z.string(),
+  output: z.string(),
+  day: z.string(),
+  createdAt: z.string(),
+  reactions: reactionCounts,
+  /** The viewer's own reaction on this pun, if any. */
+  myReaction: z.enum(REACTION_KEYS).nullable(),
+});
+export type Pun = z.infer<typeof pun>;
+
+export const submitPunRequest = z.object({
+  text: z
+    .string({ error: messages.submit.empty })
+    .max(PUN_MAX_LENGTH * 4, `A pun can be at most ${PUN_MAX_LENGTH} characters.`),
+});
+export type SubmitPunRequest = z.input<typeof submitPunRequest>;
+
+export const punResponse = z.object({ pun });
+
+export const myPunTodayResponse = z.object({ day: z.string(), pun: pun.nullable() });
+export type MyPunTodayResponse = z.infer<typeof myPunTodayResponse>;
+
+// ---- Live events (GET /api/events, Server-Sent Events) ----
+// Each SSE message has `id` (for Last-Event-ID), `event` (one of these types) and JSON `data`.
+
+export const liveEvents = {
+  challenge: z.object({ day: z.string() }),
+  pun: z.object({ id: z.string(), userId: z.string(), day: z.string() }),
+  reactions: z.object({ punId: z.string(), reactions: reactionCounts }),
+  crowns: z.object({ userId: z.string(), crownCount: z.number().int() }),
+  /** Sent when the server cannot replay what a reconnecting client missed: refetch everything. */
+  resync: z.object({}),
+} as const;
+export type LiveEventType = keyof typeof liveEvents;
+export type LiveEvent = {
+  [K in LiveEventType]: { id: string; type: K; data: z.infer<(typeof liveEvents)[K]> };
+}[LiveEventType];
