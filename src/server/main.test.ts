@@ -78,7 +78,11 @@ describe('the server process', () => {
       `${first.url}/api/auth/signup`,
       json({ email: 'stay@example.com', password: 'secret1' }),
     );
-    await new Promise((r) => setTimeout(r, 15));
+    // SIGTERM only once the server has the request in hand (sign-up takes ~50 ms to hash).
+    const deadline = Date.now() + 10_000;
+    while (!first.output().includes('"url":"/api/auth/signup"') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 2));
+    }
     first.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(201);
