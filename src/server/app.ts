@@ -7,12 +7,19 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { startEventHub } from './events/hub.ts';
+import { eventRoutes } from './events/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { challengeRoutes } from './features/challenge/routes.ts';
+import { feedRoutes, publicFeedRoutes } from './features/feeds/routes.ts';
+import { friendRoutes } from './features/friends/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { punRoutes } from './features/puns/routes.ts';
+import { reactionRoutes } from './features/reactions/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { redactUrl } from './http/redact.ts';
-import { registerSessionLoader } from './http/session.ts';
+import { registerSessionLoader, requireUser } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -89,10 +96,26 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
   registerOriginCheck(app, ctx.config.publicUrl);
   registerSessionLoader(app, fullCtx);
 
+  const hub = await startEventHub(ctx.database, app.log);
+  app.addHook('onClose', async () => {
+    await hub.close();
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx: fullCtx });
       await api.register(accountRoutes, { ctx: fullCtx });
+      await api.register(publicFeedRoutes, { ctx: fullCtx });
+      // Everything below needs a signed-in user: one guard for the whole scope.
+      await api.register(async (signedIn) => {
+        signedIn.addHook('preHandler', requireUser);
+        await signedIn.register(challengeRoutes, { ctx: fullCtx });
+        await signedIn.register(punRoutes, { ctx: fullCtx });
+        await signedIn.register(reactionRoutes, { ctx: fullCtx });
+        await signedIn.register(feedRoutes, { ctx: fullCtx });
+        await signedIn.register(friendRoutes, { ctx: fullCtx });
+        await signedIn.register(eventRoutes, { ctx: fullCtx, hub });
+      });
     },
     { prefix: '/api' },
   );

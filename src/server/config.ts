@@ -54,6 +54,9 @@ export const configSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: positiveNumber(20_000),
+  RATE_LIMIT_SCALE: positiveNumber(1),
+  // Testing only: shifts the server's clock (the browser tests cross midnight with it).
+  PUNDAY_CLOCK_OFFSET_MS: z.coerce.number({ error: 'must be a number' }).int().default(0),
 });
 
 export type RawConfig = z.output<typeof configSchema>;
@@ -72,6 +75,8 @@ export interface Config {
   sessionIdleMs: number;
   trustProxy: boolean;
   clientDir: string;
+  rateLimitScale: number;
+  clockOffsetMs: number;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
@@ -107,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: c.SESSION_IDLE_DAYS * DAY_MS,
     trustProxy: c.TRUST_PROXY,
     clientDir: path.resolve(c.CLIENT_DIR),
+    rateLimitScale: c.RATE_LIMIT_SCALE,
+    clockOffsetMs: c.PUNDAY_CLOCK_OFFSET_MS,
     ai: {
       baseUrl: c.AI_BASE_URL?.replace(/\/+$/, ''),
       apiKey: c.AI_API_KEY || undefined,

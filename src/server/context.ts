@@ -1,11 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, offsetClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
-import type { AccountsContext } from './features/accounts/service.ts';
+import {
+  type AccountLimits,
+  type AccountsContext,
+  defaultAccountLimits,
+} from './features/accounts/service.ts';
+import { createPunGenerator, type PunGenerator } from './features/ai/generator.ts';
+import type { ChallengeContext } from './features/challenge/service.ts';
+import { createMailer, type Mailer } from './features/mail/mailer.ts';
 
 /** What every feature's routes and services get: built once in main.ts (or a test) and passed down. */
-export interface AppContext extends AccountsContext {
+export interface AppContext extends AccountsContext, ChallengeContext {
   config: Config;
   database: Database;
   logger: FastifyBaseLogger;
+}
+
+export interface ContextParts {
+  mailer?: Mailer;
+  clock?: Clock;
+  generator?: PunGenerator;
+  limits?: Partial<AccountLimits>;
+}
+
+/** Everything but the logger, which the app supplies once it exists. */
+export function createContext(
+  config: Config,
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  parts: ContextParts = {},
+): Omit<AppContext, 'logger'> {
+  return {
+    config,
+    database,
+    db: database.db,
+    mailer: parts.mailer ?? createMailer({ ...config, logger: log }),
+    clock: parts.clock ?? offsetClock(config.clockOffsetMs),
+    generator: parts.generator ?? createPunGenerator(config.ai),
+    publicUrl: config.publicUrl,
+    sessionTtlMs: config.sessionTtlMs,
+    sessionIdleMs: config.sessionIdleMs,
+    limits: { ...defaultAccountLimits(config.rateLimitScale), ...parts.limits },
+  };
 }

@@ -3,11 +3,11 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createContext } from './context.ts';
 import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
-import { defaultAccountLimits } from './features/accounts/service.ts';
-import { createMailer } from './features/mail/mailer.ts';
 import { scheduleCleanUp } from './jobs/cleanup.ts';
+import { startDailyChallengeJob } from './jobs/daily-challenge.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,18 +35,12 @@ async function main() {
       : 'Database: PostgreSQL (DATABASE_URL)',
   );
 
-  const mailer = createMailer({ ...config, logger: log });
-  const app = await buildApp({
-    config,
-    database,
-    db: database.db,
-    mailer,
-    publicUrl: config.publicUrl,
-    sessionTtlMs: config.sessionTtlMs,
-    sessionIdleMs: config.sessionIdleMs,
-    limits: defaultAccountLimits(Number(process.env.RATE_LIMIT_SCALE ?? 1) || 1),
-  });
-
+  const ctx = createContext(config, database, log);
+  const app = await buildApp(ctx);
+  if (config.clockOffsetMs !== 0)
+    app.log.warn(`Clock shifted by ${config.clockOffsetMs} ms (testing only)`);
+  const dailyChallenge = startDailyChallengeJob({ ...ctx, logger: app.log });
+  await dailyChallenge.ready;
   const stopCleanUp = scheduleCleanUp(database.db, config.sessionIdleMs, app.log);
 
   let stopping = false;
@@ -61,8 +55,9 @@ async function main() {
     force.unref();
     try {
       stopCleanUp();
+      dailyChallenge.stop();
       await app.close();
-      mailer.close();
+      ctx.mailer.close();
       await database.close();
       releaseLock();
       app.log.info('stopped cleanly');

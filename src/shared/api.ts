@@ -166,3 +166,85 @@ export type LiveEventType = keyof typeof liveEvents;
 export type LiveEvent = {
   [K in LiveEventType]: { id: string; type: K; data: z.infer<(typeof liveEvents)[K]> };
 }[LiveEventType];
+
+// ---- Social (spec §2 Dashboard, §4 Reaction and Friendship, §5 Friend search, §7) ----
+
+/** Aliases from spec §9's other reading of the reaction names, accepted on input. */
+export const REACTION_ALIASES: Record<string, ReactionKey> = {
+  banger: 'fire',
+  laugher: 'laughing',
+};
+
+export const reactionInput = z
+  .string({ error: 'Choose a reaction: crown, fire, thinker or laughing.' })
+  .trim()
+  .toLowerCase()
+  .transform((v) => REACTION_ALIASES[v] ?? v)
+  .pipe(z.enum(REACTION_KEYS, { error: 'Choose a reaction: crown, fire, thinker or laughing.' }));
+
+export const setReactionRequest = z.object({ reaction: reactionInput });
+export type SetReactionRequest = z.input<typeof setReactionRequest>;
+
+export const reactionResponse = z.object({
+  punId: z.string(),
+  reactions: reactionCounts,
+  myReaction: z.enum(REACTION_KEYS).nullable(),
+});
+export type ReactionResponse = z.infer<typeof reactionResponse>;
+
+export const FEED_PAGE_MAX = 50;
+export const GLOBAL_PERIODS = ['today', 'yesterday', 'topweek'] as const;
+export type GlobalPeriod = (typeof GLOBAL_PERIODS)[number];
+
+const isoInstant = z.iso.datetime({
+  offset: true,
+  error: 'Use an ISO date-time such as 2026-11-23T08:00:00.000Z.',
+});
+
+export const globalFeedQuery = z.object({
+  period: z.enum(GLOBAL_PERIODS, { error: 'period must be today, yesterday or topweek.' }),
+  /** Start of the browser's local day range (today and yesterday), inclusive. */
+  from: isoInstant.optional(),
+  /** End of the range, exclusive. */
+  to: isoInstant.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(20),
+});
+export type GlobalFeedQuery = z.input<typeof globalFeedQuery>;
+
+export const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(20),
+});
+export type PageQuery = z.input<typeof pageQuery>;
+
+export const feedPage = z.object({
+  puns: z.array(pun),
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof feedPage>;
+
+export const topWeekQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(10).default(3),
+});
+
+export const publicPun = pun.omit({ myReaction: true });
+export const topWeekResponse = z.object({ puns: z.array(publicPun) });
+export type PublicPun = z.infer<typeof publicPun>;
+
+export const userSummary = z.object({ id: z.string(), displayName: z.string() });
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const userProfile = userSummary.extend({
+  isFriend: z.boolean(),
+  isMe: z.boolean(),
+  crownCount: z.number().int(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const userSearchQuery = z.object({ q: z.string().max(100).default('') });
+export const userListResponse = z.object({ users: z.array(userSummary) });
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+export const friendshipResponse = z.object({ friend: userSummary, isFriend: z.boolean() });

@@ -30,6 +30,8 @@ export interface Database {
   /** The raw client: the PGlite instance or the pg Pool (for LISTEN/NOTIFY and COPY). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The PostgreSQL URL (for connections of their own, such as LISTEN). */
+  url?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -97,6 +99,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db,
     pool,
+    url,
     async ping() {
       await pool.query('select 1');
     },

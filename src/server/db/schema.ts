@@ -2,11 +2,14 @@
 // (unique indexes and checks), so that two concurrent requests cannot both win.
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -80,3 +83,126 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+// spec §3 Daily challenge: one row per Los Angeles day, kept as the archive.
+export const challenges = pgTable(
+  'challenges',
+  {
+    day: text('day').primaryKey(),
+    category: text('category').notNull(),
+    output: text('output').notNull(),
+    aiPun: text('ai_pun'),
+    aiStatus: text('ai_status').notNull().default('pending'),
+    // Lease for the AI example job, so one instance generates it and a crashed one is taken over.
+    aiClaimedAt: timestamp('ai_claimed_at', { withTimezone: true }),
+    aiAttempts: integer('ai_attempts').notNull().default(0),
+    source: text('source').notNull().default('scheduler'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('challenges_day_format', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+    check('challenges_ai_status', sql`${t.aiStatus} in ('pending', 'success', 'failed')`),
+    check('challenges_source', sql`${t.source} in ('scheduler', 'operator')`),
+  ],
+);
+
+// spec §3 Pun. Reaction counters live on the row (changed in the reaction's transaction), so
+// feeds sort and show counts without counting.
+export const puns = pgTable(
+  'puns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day')
+      .notNull()
+      .references(() => challenges.day),
+    text: text('text').notNull(),
+    category: text('category').notNull(),
+    output: text('output').notNull(),
+    createdAt: createdAt(),
+    crownCount: integer('crown_count').notNull().default(0),
+    fireCount: integer('fire_count').notNull().default(0),
+    thinkerCount: integer('thinker_count').notNull().default(0),
+    laughingCount: integer('laughing_count').notNull().default(0),
+  },
+  (t) => [
+    // spec §4/§5: one pun per user per Los Angeles day.
+    uniqueIndex('puns_user_day_key').on(t.userId, t.day),
+    index('puns_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('puns_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('puns_day_top_idx').on(
+      t.day,
+      t.crownCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('puns_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    check(
+      'puns_counts_non_negative',
+      sql`${t.crownCount} >= 0 and ${t.fireCount} >= 0 and ${t.thinkerCount} >= 0 and ${t.laughingCount} >= 0`,
+    ),
+  ],
+);
+
+// Change events: the id is the SSE Last-Event-ID; NOTIFY carries the row to every instance.
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt)],
+);
+
+// spec §3 Pun reactions, §4 Reaction, §5 Reactions. The primary key is one reaction per user per
+// pun; the partial unique index is one crown per giver per Los Angeles day across all puns
+// (removing a crown frees the day's crown).
+export const reactions = pgTable(
+  'reactions',
+  {
+    punId: uuid('pun_id')
+      .notNull()
+      .references(() => puns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    givenDay: text('given_day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.punId, t.userId], name: 'reactions_pkey' }),
+    uniqueIndex('reactions_one_crown_per_day').on(t.userId, t.givenDay).where(sql`kind = 'crown'`),
+    index('reactions_user_pun_idx').on(t.userId, t.punId),
+    check('reactions_kind', sql`${t.kind} in ('crown', 'fire', 'thinker', 'laughing')`),
+  ],
+);
+
+// spec §4 Friendship: one-way, a friends list per user.
+export const friendships = pgTable(
+  'friendships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: uuid('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId], name: 'friendships_pkey' }),
+    // Who counts me as a friend (friend-pun notifications).
+    index('friendships_friend_idx').on(t.friendId),
+    check('friendships_not_self', sql`${t.userId} <> ${t.friendId}`),
+  ],
+);

@@ -2,12 +2,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { type AccountLimits, defaultAccountLimits } from '../features/accounts/service.ts';
-import { createMailer, type Mailer, OUTBOX_FOLDER } from '../features/mail/mailer.ts';
+import { type AppContext, type ContextParts, createContext } from '../context.ts';
+import { openDatabase } from '../db/connect.ts';
+import { OUTBOX_FOLDER } from '../features/mail/mailer.ts';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db.ts';
 
 export interface TestApp {
@@ -20,12 +20,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+export interface TestAppOptions extends ContextParts {
   env?: Record<string, string>;
-  limits?: Partial<AccountLimits>;
-  mailer?: Mailer;
   clientDir?: string;
+  /** Join another test app's PostgreSQL database (a second instance) instead of a fresh one. */
+  databaseUrl?: string;
 }
+
+export const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+  silent() {},
+} as unknown as FastifyBaseLogger;
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'punday-app-'));
@@ -35,19 +49,10 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     CLIENT_DIR: options.clientDir ?? path.join(dataDir, 'no-client'),
     ...options.env,
   });
-  const database = await createTestDatabase(kind);
-  const mailer =
-    options.mailer ?? createMailer({ ...config, logger: { info() {}, warn() {} } as never });
-  const ctx = {
-    config,
-    database,
-    db: database.db,
-    mailer,
-    publicUrl: config.publicUrl,
-    sessionTtlMs: config.sessionTtlMs,
-    sessionIdleMs: config.sessionIdleMs,
-    limits: { ...defaultAccountLimits(), ...options.limits },
-  };
+  const database: TestDatabase = options.databaseUrl
+    ? await joinDatabase(options.databaseUrl)
+    : await createTestDatabase(kind);
+  const ctx = createContext(config, database, silentLog, options);
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -103,4 +108,9 @@ export function resetLinkIn(mail: string): URL {
   const match = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(decoded);
   if (!match) throw new Error(`no reset link in mail:\n${mail}`);
   return new URL(match[0]);
+}
+
+async function joinDatabase(url: string): Promise<TestDatabase> {
+  const database = await openDatabase({ databaseUrl: url, migrate: false });
+  return { ...database, url, destroy: () => database.close() };
 }

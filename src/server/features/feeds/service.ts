@@ -1,0 +1,234 @@
+// Feeds (spec §2 Dashboard, §7 live listeners): Global today / yesterday / top of the week,
+// Friends, one player's puns, and the landing page's top three. Every page is keyset-paged
+// (a cursor, never an offset) and each query walks an index:
+//   time ranges and players: puns_created_idx / puns_user_created_idx (created_at desc, id desc);
+//   top of the week: one short index scan per Los Angeles day on puns_day_top_idx, merged.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
+import { type Db, queryRows } from '#server/db/connect';
+import { BadRequest } from '#server/errors';
+import { myReactionsOn } from '#server/features/reactions/service';
+import type { FeedPage, PublicPun, Pun, ReactionKey } from '#shared/api';
+import { TOP_PUNS_WINDOW_DAYS } from '#shared/constants';
+import { addDays, laDayOf } from '#shared/la-day';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_RANGE_MS = 3 * DAY_MS;
+
+interface PunRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  day: string;
+  text: string;
+  category: string;
+  output: string;
+  created_at: string | Date;
+  created_us: string;
+  crown_count: number;
+  fire_count: number;
+  thinker_count: number;
+  laughing_count: number;
+  author_name: string;
+}
+
+// Microseconds since the epoch, as text: exact, unlike a JavaScript Date.
+const PUN_COLUMNS = sql.raw(`p.id, p.user_id, p.day, p.text, p.category, p.output, p.created_at,
+  (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
+  p.crown_count, p.fire_count, p.thinker_count, p.laughing_count`);
+
+const fromMicros = (us: string) =>
+  sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+
+type TimeCursor = { t: string; id: string };
+type TopCursor = { c: number; t: string; id: string };
+
+function encodeCursor(value: TimeCursor | TopCursor): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodeCursor<T extends TimeCursor | TopCursor>(
+  cursor: string | undefined,
+  top: boolean,
+): T | null {
+  if (!cursor) return null;
+  try {
+    const value = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString('utf8'),
+    ) as Partial<TopCursor>;
+    const ok =
+      typeof value.t === 'string' &&
+      /^\d{1,20}$/.test(value.t) &&
+      typeof value.id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value.id) &&
+      (!top || (typeof value.c === 'number' && Number.isInteger(value.c)));
+    if (ok) return value as T;
+  } catch {
+    // fall through
+  }
+  throw new BadRequest('That page cursor is not valid; reload the feed.', 'bad_cursor');
+}
+
+function toPublicPun(row: PunRow): PublicPun {
+  return {
+    id: row.id,
+    text: row.text,
+    userId: row.user_id,
+    authorName: row.author_name,
+    category: row.category,
+    output: row.output,
+    day: row.day,
+    createdAt: new Date(row.created_at).toISOString(),
+    reactions: {
+      crown: row.crown_count,
+      fire: row.fire_count,
+      thinker: row.thinker_count,
+      laughing: row.laughing_count,
+    },
+  };
+}
+
+async function withAuthors(db: Db, inner: SQL, order: SQL): Promise<PunRow[]> {
+  return queryRows<PunRow>(
+    db,
+    sql`select p.*, u.display_name as author_name from (${inner}) p
+        join users u on u.id = p.user_id ${order}`,
+  );
+}
+
+async function page(
+  db: Db,
+  viewerId: string | null,
+  rows: PunRow[],
+  limit: number,
+  cursorOf: (row: PunRow) => TimeCursor | TopCursor,
+): Promise<FeedPage> {
+  const pageRows = rows.slice(0, limit);
+  const mine = viewerId
+    ? await myReactionsOn(
+        db,
+        viewerId,
+        pageRows.map((r) => r.id),
+      )
+    : new Map<string, ReactionKey>();
+  const last = pageRows[pageRows.length - 1];
+  return {
+    puns: pageRows.map((r): Pun => ({ ...toPublicPun(r), myReaction: mine.get(r.id) ?? null })),
+    nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null,
+  };
+}
+
+const TIME_ORDER = sql`order by p.created_at desc, p.id desc`;
+const timeCursorOf = (r: PunRow): TimeCursor => ({ t: r.created_us, id: r.id });
+
+/** Puns created in [from, to), newest first (Global today and yesterday: the browser's days). */
+export async function timeRangeFeed(
+  db: Db,
+  viewerId: string,
+  range: { from: Date; to: Date },
+  options: { cursor?: string | undefined; limit: number },
+): Promise<FeedPage> {
+  if (!(range.from < range.to) || range.to.getTime() - range.from.getTime() > MAX_RANGE_MS) {
+    throw new BadRequest(
+      'The time range must run forwards and be at most 3 days long.',
+      'bad_range',
+    );
+  }
+  const cursor = decodeCursor<TimeCursor>(options.cursor, false);
+  const after = cursor
+    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
+    : sql``;
+  const rows = await withAuthors(
+    db,
+    sql`select ${PUN_COLUMNS} from puns p
+        where p.created_at >= ${range.from.toISOString()}::timestamptz
+          and p.created_at < ${range.to.toISOString()}::timestamptz ${after}
+        ${TIME_ORDER} limit ${options.limit + 1}`,
+    TIME_ORDER,
+  );
+  return page(db, viewerId, rows, options.limit, timeCursorOf);
+}
+
+/** spec §7: the last 7 days, most crowns first, then newest. */
+export async function topWeekFeed(
+  db: Db,
+  clock: Clock,
+  viewerId: string | null,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<FeedPage> {
+  const now = clock.now();
+  const since = new Date(now - TOP_PUNS_WINDOW_DAYS * DAY_MS);
+  const cursor = decodeCursor<TopCursor>(options.cursor, true);
+  const after = cursor
+    ? sql`and (p.crown_count, p.created_at, p.id) < (${cursor.c}::int, ${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
+    : sql``;
+  const order = sql`order by p.crown_count desc, p.created_at desc, p.id desc`;
+  const days: string[] = [];
+  for (let day = laDayOf(since); day <= laDayOf(now); day = addDays(day, 1)) days.push(day);
+  // One bounded index scan per day, merged: cost does not grow with the number of puns.
+  const perDay = days.map(
+    (day) => sql`(select ${PUN_COLUMNS} from puns p
+      where p.day = ${day} and p.created_at >= ${since.toISOString()}::timestamptz ${after}
+      ${order} limit ${options.limit + 1})`,
+  );
+  const rows = await withAuthors(
+    db,
+    sql`select * from (${sql.join(perDay, sql` union all `)}) p ${order} limit ${options.limit + 1}`,
+    order,
+  );
+  return page(db, viewerId, rows, options.limit, (r) => ({
+    c: r.crown_count,
+    t: r.created_us,
+    id: r.id,
+  }));
+}
+
+/** The landing page's top puns of the week (spec §2 Log-in): public, no private fields. */
+export async function topWeekPublic(db: Db, clock: Clock, limit: number): Promise<PublicPun[]> {
+  const { puns } = await topWeekFeed(db, clock, null, { limit });
+  return puns.map(({ myReaction: _, ...rest }) => rest);
+}
+
+/** Puns of everyone the viewer counts as a friend, newest first. */
+export async function friendsFeed(
+  db: Db,
+  viewerId: string,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<FeedPage> {
+  const cursor = decodeCursor<TimeCursor>(options.cursor, false);
+  const after = cursor
+    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
+    : sql``;
+  // Per friend, a short scan of their newest puns; the merge takes the newest overall.
+  const rows = await withAuthors(
+    db,
+    sql`select p.* from friendships f
+        cross join lateral (
+          select ${PUN_COLUMNS} from puns p where p.user_id = f.friend_id ${after}
+          ${TIME_ORDER} limit ${options.limit + 1}
+        ) p
+        where f.user_id = ${viewerId}::uuid
+        ${TIME_ORDER} limit ${options.limit + 1}`,
+    TIME_ORDER,
+  );
+  return page(db, viewerId, rows, options.limit, timeCursorOf);
+}
+
+/** One player's puns, newest first. */
+export async function playerFeed(
+  db: Db,
+  viewerId: string,
+  playerId: string,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<FeedPage> {
+  const cursor = decodeCursor<TimeCursor>(options.cursor, false);
+  const after = cursor
+    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
+    : sql``;
+  const rows = await withAuthors(
+    db,
+    sql`select ${PUN_COLUMNS} from puns p where p.user_id = ${playerId}::uuid ${after}
+        ${TIME_ORDER} limit ${options.limit + 1}`,
+    TIME_ORDER,
+  );
+  return page(db, viewerId, rows, options.limit, timeCursorOf);
+}
