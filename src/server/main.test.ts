@@ -1,64 +1,12 @@
 // The real server process: start, serve, stop gracefully on SIGTERM, keep its data.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jsonPost, spawnServer, waitReady } from './testing/process.ts';
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
-
-async function waitReady(server: Running): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`exited early:\n${server.output()}`);
-    if (server.output().includes('Punday is ready')) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not ready:\n${server.output()}`);
-}
-
-const json = (body: unknown) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const startServer = spawnServer;
+const json = (body: unknown) => jsonPost(body);
 
 describe('the server process', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'punday-main-'));

@@ -1,0 +1,101 @@
+// Two real server processes on one PostgreSQL, reached on two ports: nothing an instance keeps
+// to itself may matter (sessions, rate limits, live events, daily jobs).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laDayOf } from '#shared/la-day';
+import { queryRows } from './db/connect.ts';
+import { createTestDatabase, type TestDatabase } from './testing/db.ts';
+import {
+  cookieFrom,
+  jsonPost,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitReady,
+} from './testing/process.ts';
+import { openEventStream } from './testing/sse.ts';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const env = { DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info' };
+    [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    await Promise.all([waitReady(a), waitReady(b)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a && stopServer(a), b && stopServer(b)]);
+    await database?.destroy();
+  });
+
+  it('signs up on one and logs in on the other', async () => {
+    const signup = await fetch(
+      `${a.url}/api/auth/signup`,
+      jsonPost({ email: 'both@example.com', password: 'secret1' }),
+    );
+    expect(signup.status).toBe(201);
+    const session = await fetch(`${b.url}/api/auth/session`, {
+      headers: { cookie: cookieFrom(signup) },
+    });
+    expect((await session.json()).user.email).toBe('both@example.com');
+    const login = await fetch(
+      `${b.url}/api/auth/login`,
+      jsonPost({ email: 'both@example.com', password: 'secret1' }),
+    );
+    expect(login.status).toBe(200);
+  });
+
+  it("carries a pun posted on one to the other's live stream", async () => {
+    const poster = await fetch(
+      `${a.url}/api/auth/signup`,
+      jsonPost({ email: 'poster@example.com', password: 'secret1' }),
+    );
+    const viewer = await fetch(
+      `${b.url}/api/auth/signup`,
+      jsonPost({ email: 'viewer@example.com', password: 'secret1' }),
+    );
+    const stream = await openEventStream(`${b.url}/api/events`, cookieFrom(viewer));
+    try {
+      const posted = await fetch(
+        `${a.url}/api/puns`,
+        jsonPost({ text: 'Instance of the Opera' }, cookieFrom(poster)),
+      );
+      expect(posted.status).toBe(201);
+      const event = await stream.next('pun');
+      expect(JSON.parse(event.data).id).toBe((await posted.json()).pun.id);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('counts failed log-ins against one account across both instances', async () => {
+    await fetch(
+      `${a.url}/api/auth/signup`,
+      jsonPost({ email: 'target@example.com', password: 'right-password' }),
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const server = i % 2 ? a : b;
+      const res = await fetch(
+        `${server.url}/api/auth/login`,
+        jsonPost({ email: 'target@example.com', password: `wrong${i}` }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("made today's challenge once, and its AI example once, though both ran the daily job", async () => {
+    const rows = await queryRows<{ day: string; ai_attempts: number; ai_status: string }>(
+      database.db,
+      sql`select day, ai_attempts, ai_status from challenges`,
+    );
+    expect(rows.map((r) => r.day)).toEqual([laDayOf(Date.now())]);
+    expect(rows[0]?.ai_attempts).toBe(1);
+  });
+});
