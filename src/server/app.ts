@@ -16,6 +16,7 @@ import { friendRoutes } from './features/friends/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { punRoutes } from './features/puns/routes.ts';
 import { reactionRoutes } from './features/reactions/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { redactUrl } from './http/redact.ts';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
         await signedIn.register(reactionRoutes, { ctx: fullCtx });
         await signedIn.register(feedRoutes, { ctx: fullCtx });
         await signedIn.register(friendRoutes, { ctx: fullCtx });
+        await signedIn.register(settingsRoutes, { ctx: fullCtx });
         await signedIn.register(eventRoutes, { ctx: fullCtx, hub });
       });
     },

@@ -55,6 +55,13 @@ export const configSchema = z.object({
   AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: positiveNumber(20_000),
   RATE_LIMIT_SCALE: positiveNumber(1),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:)/, { message: 'must start with mailto: or https:' })
+    .optional(),
   // Testing only: shifts the server's clock (the browser tests cross midnight with it).
   PUNDAY_CLOCK_OFFSET_MS: z.coerce.number({ error: 'must be a number' }).int().default(0),
 });
@@ -76,6 +83,7 @@ export interface Config {
   trustProxy: boolean;
   clientDir: string;
   rateLimitScale: number;
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   clockOffsetMs: number;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
@@ -97,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     port: c.PORT,
@@ -113,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     clientDir: path.resolve(c.CLIENT_DIR),
     rateLimitScale: c.RATE_LIMIT_SCALE,
+    vapid: {
+      publicKey: c.VAPID_PUBLIC_KEY || undefined,
+      privateKey: c.VAPID_PRIVATE_KEY || undefined,
+      subject:
+        c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : 'mailto:punday@localhost'),
+    },
     clockOffsetMs: c.PUNDAY_CLOCK_OFFSET_MS,
     ai: {
       baseUrl: c.AI_BASE_URL?.replace(/\/+$/, ''),

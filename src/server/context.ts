@@ -10,12 +10,15 @@ import {
 import { createPunGenerator, type PunGenerator } from './features/ai/generator.ts';
 import type { ChallengeContext } from './features/challenge/service.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { PushService, type PushServiceOptions } from './features/push/service.ts';
+import { loadVapidKeys } from './features/push/vapid.ts';
 
 /** What every feature's routes and services get: built once in main.ts (or a test) and passed down. */
 export interface AppContext extends AccountsContext, ChallengeContext {
   config: Config;
   database: Database;
   logger: FastifyBaseLogger;
+  push: PushService;
 }
 
 export interface ContextParts {
@@ -23,16 +26,19 @@ export interface ContextParts {
   clock?: Clock;
   generator?: PunGenerator;
   limits?: Partial<AccountLimits>;
+  pushOptions?: PushServiceOptions;
 }
 
 /** Everything but the logger, which the app supplies once it exists. */
-export function createContext(
+export async function createContext(
   config: Config,
   database: Database,
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   parts: ContextParts = {},
-): Omit<AppContext, 'logger'> {
+): Promise<Omit<AppContext, 'logger'>> {
+  const vapid = await loadVapidKeys(database.db, config.vapid);
   return {
+    push: new PushService(database.db, vapid, log, parts.pushOptions),
     config,
     database,
     db: database.db,

@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { scheduleCleanUp } from './jobs/cleanup.ts';
 import { startDailyChallengeJob } from './jobs/daily-challenge.ts';
+import { startReminderJob } from './jobs/reminder.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,12 +36,13 @@ async function main() {
       : 'Database: PostgreSQL (DATABASE_URL)',
   );
 
-  const ctx = createContext(config, database, log);
+  const ctx = await createContext(config, database, log);
   const app = await buildApp(ctx);
   if (config.clockOffsetMs !== 0)
     app.log.warn(`Clock shifted by ${config.clockOffsetMs} ms (testing only)`);
   const dailyChallenge = startDailyChallengeJob({ ...ctx, logger: app.log });
   await dailyChallenge.ready;
+  const reminders = startReminderJob(ctx.push, ctx.clock, app.log);
   const stopCleanUp = scheduleCleanUp(database.db, config.sessionIdleMs, app.log);
 
   let stopping = false;
@@ -56,7 +58,9 @@ async function main() {
     try {
       stopCleanUp();
       dailyChallenge.stop();
+      reminders.stop();
       await app.close();
+      await ctx.push.idle();
       ctx.mailer.close();
       await database.close();
       releaseLock();

@@ -248,3 +248,55 @@ export const userListResponse = z.object({ users: z.array(userSummary) });
 export type UserListResponse = z.infer<typeof userListResponse>;
 
 export const friendshipResponse = z.object({ friend: userSummary, isFriend: z.boolean() });
+
+// ---- Settings and push (spec §2 Profile settings, §4 Push notifications, §5 Display name) ----
+
+export const displayNameRequest = z.object({
+  displayName: z
+    .string({ error: messages.settings.displayNameEmpty })
+    .trim()
+    .min(1, messages.settings.displayNameEmpty)
+    .max(
+      DISPLAY_NAME_MAX_LENGTH,
+      `Display names can be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+    ),
+});
+export type DisplayNameRequest = z.input<typeof displayNameRequest>;
+
+export const displayNameResponse = z.object({
+  user: me,
+  /** The spec §5 message: saved as asked, or saved with a number added. */
+  message: z.string(),
+});
+
+export const pushSubscriptionRequest = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'The push endpoint must be an http(s) URL.' })
+    .max(2000),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'The p256dh key is not a P-256 public key.'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'The auth secret is not valid.'),
+  }),
+});
+export type PushSubscriptionRequest = z.input<typeof pushSubscriptionRequest>;
+
+export const pushUnsubscribeRequest = z.object({ endpoint: z.string().max(2000).optional() });
+
+export const friendNotificationsRequest = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false.' }),
+});
+
+export const publicKeyResponse = z.object({ publicKey: z.string() });
+
+/** What the service worker receives in a push message. */
+export const pushPayload = z.object({
+  type: z.enum(['reminder', 'friend_pun']),
+  title: z.string(),
+  body: z.string(),
+  /** spec §3: friend_pun carries the pun id. */
+  punId: z.string().optional(),
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayload>;

@@ -82,3 +82,13 @@ describe('Los Angeles day math', () => {
     expect(() => addDays('yesterday', 1)).toThrow(RangeError);
   });
 });
+
+describe('laInstant', () => {
+  it('finds 6 PM in Los Angeles in winter, summer and on both DST change days', async () => {
+    const { laInstant } = await import('./la-day.ts');
+    expect(laInstant('2026-11-23', 18).toISOString()).toBe('2026-11-24T02:00:00.000Z');
+    expect(laInstant('2026-07-04', 18).toISOString()).toBe('2026-07-05T01:00:00.000Z');
+    expect(laInstant('2026-03-08', 18).toISOString()).toBe('2026-03-09T01:00:00.000Z');
+    expect(laInstant('2026-11-01', 18).toISOString()).toBe('2026-11-02T02:00:00.000Z');
+  });
+});

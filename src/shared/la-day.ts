@@ -89,3 +89,11 @@ export function formatCountdown(ms: number): string {
 export function laDayHours(day: string): number {
   return (laDayStart(addDays(day, 1)).getTime() - laDayStart(day).getTime()) / (60 * 60 * 1000);
 }
+
+/** The instant it is `hour`:00 in Los Angeles on `day` (hour 3..23: after any DST change). */
+export function laInstant(day: string, hour: number): Date {
+  const [y, m, d] = parseDay(day);
+  const wall = Date.UTC(y, m - 1, d, hour);
+  // The offset an hour or more after 2 AM is the day's final offset.
+  return new Date(wall - laOffsetMs(wall - laOffsetMs(wall)));
+}

@@ -206,3 +206,40 @@ export const friendships = pgTable(
     check('friendships_not_self', sql`${t.userId} <> ${t.friendId}`),
   ],
 );
+
+// Web Push (spec §3 push data, §4 Push notifications): one row per device's subscription.
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// Settings every instance must share (the VAPID key pair).
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+// Claims of scheduled work: the instance that inserts (job, key) first does it, once.
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job, t.key], name: 'job_runs_pkey' }),
+    index('job_runs_created_idx').on(t.createdAt),
+  ],
+);

@@ -52,7 +52,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const database: TestDatabase = options.databaseUrl
     ? await joinDatabase(options.databaseUrl)
     : await createTestDatabase(kind);
-  const ctx = createContext(config, database, silentLog, options);
+  const ctx = await createContext(config, database, silentLog, options);
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -67,6 +67,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     },
     async close() {
       await app.close();
+      await ctx.push.idle();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -339,3 +339,43 @@ export async function confirmPasswordReset(
   await rateLimit.reset(ctx.db, `login:account:${row.email}`);
   return createSession(ctx, row);
 }
+
+export async function getMe(db: Db, userId: string): Promise<Me> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFound(messages.settings.userMissing, 'user_missing');
+  return toMe(row);
+}
+
+/**
+ * spec §5 Display name (settings): trimmed, not empty; a name another user has (in any case) gets
+ * 1, 2, ... appended, decided by the same unique index as sign-up.
+ */
+export async function changeDisplayName(
+  db: Db,
+  user: Me,
+  requested: string,
+): Promise<{ user: Me; message: string }> {
+  const wanted = cleanDisplayName(requested);
+  if (!wanted) throw new BadRequest(messages.settings.displayNameEmpty, 'display_name_empty');
+  const { name, result } = await claimDisplayName(
+    db,
+    wanted,
+    async (candidate) => {
+      const [row] = await db
+        .update(users)
+        .set({ displayName: candidate, settingsUpdatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw new NotFound(messages.settings.userMissing, 'user_missing');
+      return row;
+    },
+    user.id,
+  );
+  return {
+    user: toMe(result),
+    message:
+      name === wanted
+        ? messages.settings.displayNameSaved
+        : messages.settings.displayNameSavedAs(name),
+  };
+}

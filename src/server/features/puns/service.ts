@@ -6,6 +6,7 @@ import { puns, users } from '#server/db/schema';
 import { BadRequest, Conflict } from '#server/errors';
 import { publishEvent } from '#server/events/publish';
 import { type ChallengeContext, ensureChallenge } from '#server/features/challenge/service';
+import type { PushService } from '#server/features/push/service';
 import type { Me, Pun } from '#shared/api';
 import { PUN_MAX_LENGTH } from '#shared/constants';
 import { laDayOf } from '#shared/la-day';
@@ -42,7 +43,11 @@ export function cleanPunText(text: string): string {
   return kept;
 }
 
-export async function submitPun(ctx: ChallengeContext, user: Me, rawText: string): Promise<Pun> {
+export interface PunsContext extends ChallengeContext {
+  push?: Pick<PushService, 'notifyFriendsOfPun'>;
+}
+
+export async function submitPun(ctx: PunsContext, user: Me, rawText: string): Promise<Pun> {
   const text = cleanPunText(rawText);
   const day = laDayOf(ctx.clock.now());
   // Normally the scheduler made it already; right after midnight this request may be first.
@@ -63,6 +68,8 @@ export async function submitPun(ctx: ChallengeContext, user: Me, rawText: string
       await publishEvent(tx as unknown as Db, 'pun', { id: inserted.id, userId: user.id, day });
       return inserted;
     });
+    // Committed: now (and not before) friends may be told.
+    ctx.push?.notifyFriendsOfPun(row, user);
     return toPun(row, user.displayName);
   } catch (err) {
     const pgError = pgErrorOf(err);
