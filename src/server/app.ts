@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { startEventHub } from './events/hub.ts';
@@ -49,6 +49,12 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors Fastify raises before routing (a malformed URL) get our error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply)
+        .code(400)
+        .send({ error: 'bad_url', message: 'That address is not valid.' });
+    },
   });
   const fullCtx: AppContext = { ...ctx, logger: app.log };
 

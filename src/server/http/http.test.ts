@@ -167,3 +167,16 @@ describe('redactUrl', () => {
     expect(redactUrl('/dashboard?tab=create')).toBe('/dashboard?tab=create');
   });
 });
+
+describe('malformed URLs', () => {
+  it('get a 400 in the usual error shape', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const res = await t.app.inject('/api/users/%E0%A4%A');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'bad_url', message: 'That address is not valid.' });
+    } finally {
+      await t.close();
+    }
+  });
+});
