@@ -1,16 +1,54 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const MARKER = /(["'`])__PUNDAY_PRECACHE_MANIFEST__\1/;
+
+// Writes the list of this build's files (and a version derived from it) into sw.js, so the
+// service worker precaches exactly the app shell it belongs to and drops the old one.
+function precacheManifest(): Plugin {
+  return {
+    name: 'punday-precache-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((f) => f.startsWith('assets/') && !f.endsWith('.map'))
+        .sort()
+        .map((f) => `/${f}`);
+      const icons = ['/icons/icon-192.png', '/icons/icon-512.png'];
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const sw = bundle['sw.js'];
+      if (!sw || sw.type !== 'chunk') throw new Error('sw.js is missing from the build');
+      if (!MARKER.test(sw.code)) throw new Error('the precache marker is missing from sw.js');
+      sw.code = sw.code.replace(
+        MARKER,
+        JSON.stringify(JSON.stringify({ version, files: [...files, ...icons] })),
+      );
+    },
+  };
+}
 
 // The SPA lives in src/client and builds to dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precacheManifest()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
     assetsDir: 'assets',
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'src/client/index.html'),
+        sw: path.resolve(import.meta.dirname, 'src/client/sw.ts'),
+      },
+      output: {
+        // The service worker keeps a fixed address; everything else is content-hashed.
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
   server: {
     port: 5173,
