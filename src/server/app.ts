@@ -25,6 +25,17 @@ import { registerSpa } from './http/spa.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
 export function loggerOptions(level: string) {
   return {
     level,
@@ -57,6 +68,15 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
     },
   });
   const fullCtx: AppContext = { ...ctx, logger: app.log };
+
+  // Every API route, for the authorisation and fuzz tests (and anyone auditing the surface).
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,7 +135,7 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
       await api.register(publicFeedRoutes, { ctx: fullCtx });
       // Everything below needs a signed-in user: one guard for the whole scope.
       await api.register(async (signedIn) => {
-        signedIn.addHook('preHandler', requireUser);
+        signedIn.addHook('onRequest', requireUser);
         await signedIn.register(challengeRoutes, { ctx: fullCtx });
         await signedIn.register(punRoutes, { ctx: fullCtx });
         await signedIn.register(reactionRoutes, { ctx: fullCtx });
