@@ -1,7 +1,12 @@
-// Interface of the AI example-pun generators (being implemented: offline and OpenAI-compatible).
+// The pluggable AI example generator (spec §4 AI example status): an OpenAI-compatible endpoint
+// when AI_BASE_URL is set, otherwise the built-in offline generator.
+import { offlineGenerator } from './offline.ts';
+import { openAiGenerator } from './openai.ts';
+
 export interface PunRequest {
   category: string;
   output: string;
+  /** YYYY-MM-DD: seeds the offline generator so each day gets its own pun. */
   day: string;
 }
 
@@ -15,18 +20,17 @@ export class PunGenerationFailed extends Error {
 }
 
 export function createPunGenerator(
-  _ai: {
-    baseUrl: string | undefined;
-    apiKey: string | undefined;
-    model: string;
-    timeoutMs: number;
-  },
-  _options?: { retries?: number; backoffMs?: number; fetch?: typeof fetch },
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number },
+  options: { retries?: number; backoffMs?: number; fetch?: typeof fetch } = {},
 ): PunGenerator {
-  return {
-    kind: 'offline',
-    async generate() {
-      throw new PunGenerationFailed('no generator yet');
-    },
-  };
+  if (!ai.baseUrl) return offlineGenerator();
+  return openAiGenerator({
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    timeoutMs: ai.timeoutMs,
+    ...(options.retries !== undefined ? { attempts: options.retries } : {}),
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 }
