@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
+import { useLiveEvents } from '../api/live';
 import { Header } from '../components/Header';
 
 // The frame of every signed-in screen: a skip link, the fixed header, and the content below it.
 export function SignedInLayout() {
+  useLiveEvents();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,0 +1,33 @@
+// The signed-in user's pun for today and submitting it (spec §4 Submission).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myPunTodayResponse, punResponse, type SubmitPunRequest } from '#shared/api';
+import { ApiError, apiRequest } from './client';
+
+export const myPunTodayQueryKey = ['puns', 'mine', 'today'] as const;
+
+export const myPunTodayQueryOptions = queryOptions({
+  queryKey: myPunTodayQueryKey,
+  queryFn: ({ signal }) => apiRequest('/api/puns/mine/today', myPunTodayResponse, { signal }),
+});
+
+export function useMyPunToday() {
+  return useQuery(myPunTodayQueryOptions);
+}
+
+export function useSubmitPun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubmitPunRequest) =>
+      apiRequest('/api/puns', punResponse, { method: 'POST', body: input }),
+    onSuccess: ({ pun }) => {
+      queryClient.setQueryData(myPunTodayQueryKey, { day: pun.day, pun });
+      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+    },
+    onError: (error) => {
+      // spec §4: a pun already exists for today, so the form is marked done.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: myPunTodayQueryKey });
+      }
+    },
+  });
+}
