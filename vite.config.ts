@@ -11,6 +11,8 @@ function precacheManifest(): Plugin {
   return {
     name: 'punday-precache-manifest',
     apply: 'build',
+    // After Vite's own build plugins, which drop the empty JS stubs of CSS-only chunks.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle)
         .filter((f) => f.startsWith('assets/') && !f.endsWith('.map'))

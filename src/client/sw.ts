@@ -24,7 +24,9 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll([SHELL, '/manifest.webmanifest', ...built.files]);
+      // The shell must be there; an asset that fails is fetched (and cached) on first use instead.
+      await cache.addAll([SHELL, '/manifest.webmanifest']);
+      await Promise.all(built.files.map((file: string) => cache.add(file).catch(() => undefined)));
       await sw.skipWaiting();
     })(),
   );

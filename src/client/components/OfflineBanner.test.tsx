@@ -42,6 +42,6 @@ describe('OfflineBanner', () => {
     await screen.findByRole('heading', { name: 'Log In' });
 
     goOnline(false);
-    expect(screen.getByText(messages.offlineBanner).getAttribute('role')).toBe('status');
+    expect((await screen.findByText(messages.offlineBanner)).getAttribute('role')).toBe('status');
   });
 });

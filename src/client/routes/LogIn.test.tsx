@@ -28,12 +28,15 @@ function type(label: string, value: string) {
 
 describe('Log-in screen', () => {
   it('is titled "Log In | Punday" and links to sign-up', async () => {
-    stubServer({ 'GET /api/auth/session': signedInAs(null) });
+    stubServer({
+      'GET /api/auth/session': signedInAs(null),
+      'GET /api/puns/top-week': () => jsonResponse(200, { puns: [] }),
+    });
     await openLogIn();
     await waitFor(() => expect(document.title).toBe('Log In | Punday'));
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(screen.getByRole('heading', { name: 'Top Puns This Week' })).toBeTruthy();
-    expect(screen.getByText(messages.feed.emptyWeek)).toBeTruthy();
+    expect(await screen.findByText(messages.feed.emptyWeek)).toBeTruthy();
   });
 
   it('asks for the email first when "Forgot your password?" is pressed with an empty email', async () => {

@@ -1,5 +1,9 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { messages } from '#shared/messages';
+import { globalNewPuns } from '../../api/feed-live';
+import { globalFeedQuery, localDayKey } from '../../api/feeds';
+import { PunFeed } from '../../components/PunFeed';
 
 export const FEED_PERIODS = ['today', 'yesterday', 'topweek'] as const;
 export type FeedPeriod = (typeof FEED_PERIODS)[number];
@@ -20,6 +24,10 @@ export function GlobalTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = parsePeriod(searchParams.get('period'));
   const name = useId();
+  // spec §9: today and yesterday are the browser's local days; a new day is a new feed.
+  const dayKey = localDayKey();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dayKey stands for the day the options are built for.
+  const query = useMemo(() => globalFeedQuery(period), [period, dayKey]);
 
   const selectPeriod = (next: FeedPeriod) => {
     setSearchParams(
@@ -49,9 +57,14 @@ export function GlobalTab() {
           </label>
         ))}
       </fieldset>
-      <section className="card placeholder" aria-label="Global feed">
-        <p>The Global feed arrives with the social feature.</p>
-      </section>
+      <PunFeed
+        key={period}
+        query={query}
+        label={`Global feed: ${PERIOD_LABELS[period]}`}
+        emptyText={period === 'topweek' ? messages.feed.emptyWeek : messages.feed.emptyPeriod}
+        errorText={messages.feed.errorPuns}
+        newPuns={globalNewPuns(period)}
+      />
     </div>
   );
 }

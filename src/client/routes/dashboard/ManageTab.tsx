@@ -1,8 +1,6 @@
-// spec §2 Dashboard, Manage tab: friend search and the friend list. The social feature fills it.
+import { FriendsManager } from '../Friends';
+
+// spec §2 Dashboard, Manage tab: friend search and the friend list, as on the Friends screen.
 export function ManageTab() {
-  return (
-    <section className="card placeholder" aria-label="Manage friends">
-      <p>Friend search and your friend list arrive with the social feature.</p>
-    </section>
-  );
+  return <FriendsManager />;
 }

@@ -1,0 +1,65 @@
+// Profile settings (spec §2): display name, push and friend notifications. Each answer carries
+// the updated user, written straight into the session cache.
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  displayNameResponse,
+  type Me,
+  type PushSubscriptionRequest,
+  publicKeyResponse,
+  userResponse,
+} from '#shared/api';
+import { sessionQueryKey } from './auth';
+import { apiRequest } from './client';
+
+function setMe(queryClient: QueryClient, user: Me): void {
+  queryClient.setQueryData(sessionQueryKey, { user });
+}
+
+export function useSaveDisplayName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string) =>
+      apiRequest('/api/me/display-name', displayNameResponse, {
+        method: 'PUT',
+        body: { displayName },
+      }),
+    onSuccess: ({ user }) => setMe(queryClient, user),
+  });
+}
+
+export function fetchPushPublicKey(): Promise<string> {
+  return apiRequest('/api/push/public-key', publicKeyResponse).then((r) => r.publicKey);
+}
+
+export function useStorePushSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscription: PushSubscriptionRequest) =>
+      apiRequest('/api/push/subscription', userResponse, { method: 'POST', body: subscription }),
+    onSuccess: ({ user }) => setMe(queryClient, user),
+  });
+}
+
+export function useDeletePushSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (endpoint: string | undefined) =>
+      apiRequest('/api/push/subscription', userResponse, {
+        method: 'DELETE',
+        body: endpoint ? { endpoint } : {},
+      }),
+    onSuccess: ({ user }) => setMe(queryClient, user),
+  });
+}
+
+export function useSetFriendNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest('/api/me/friend-notifications', userResponse, {
+        method: 'PUT',
+        body: { enabled },
+      }),
+    onSuccess: ({ user }) => setMe(queryClient, user),
+  });
+}
