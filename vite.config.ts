@@ -21,7 +21,7 @@ function precacheManifest(): Plugin {
       const icons = ['/icons/icon-192.png', '/icons/icon-512.png'];
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
       const sw = bundle['sw.js'];
-      if (!sw || sw.type !== 'chunk') throw new Error('sw.js is missing from the build');
+      if (sw?.type !== 'chunk') throw new Error('sw.js is missing from the build');
       if (!MARKER.test(sw.code)) throw new Error('the precache marker is missing from sw.js');
       sw.code = sw.code.replace(
         MARKER,
@@ -36,6 +36,8 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), precacheManifest()],
+  // Each build names itself, so a cached copy of an older build's data is dropped.
+  define: { __PUNDAY_BUILD__: JSON.stringify(`build-${Date.now().toString(36)}`) },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

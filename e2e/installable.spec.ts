@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages';
-import { expect, test } from './fixtures';
+import { expect, saveScreens, test } from './fixtures';
 
 test('the app is installable: manifest fields, icons, and a service worker that handles fetch', async ({
   page,
@@ -30,23 +30,38 @@ test('the app is installable: manifest fields, icons, and a service worker that 
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
 });
 
-test('offline, the app shell still opens with the offline banner', async ({
+test('offline, the shell opens with the banner and the last loaded challenge and feed', async ({
   page,
   context,
   user: _,
 }) => {
-  await page.goto('/dashboard');
+  const text = `Offline-proof pun ${Date.now()}`;
+  expect((await page.request.post('/api/puns', { data: { text } })).status()).toBe(201);
+  const challenge = (await (await page.request.get('/api/challenge/today')).json()).challenge;
+  await page.goto('/dashboard?tab=global');
+  await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole('tab', { name: 'Create' }).click();
+  await expect(page.getByText(challenge.category, { exact: true }).first()).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The first load may not be controlled yet; a reload is.
+  // The first load may not be controlled yet; a reload is. Give the cache a moment to be saved.
   await page.reload();
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (localStorage.getItem('punday-cache') ?? '').includes('Offline-proof')),
+    )
+    .toBe(true);
+
   await context.setOffline(true);
-  await page.reload();
+  await page.goto('/dashboard?tab=global');
   await expect(page.getByText(messages.offlineBanner)).toBeVisible();
-  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole('tab', { name: 'Create' }).click();
+  await expect(page.getByText(challenge.category, { exact: true }).first()).toBeVisible();
+  await saveScreens(page, 'offline-create');
   await context.setOffline(false);
 });

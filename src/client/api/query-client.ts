@@ -28,6 +28,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Kept for a week (and saved to localStorage by the persister), so the app opens offline.
+        gcTime: 7 * 24 * 60 * 60 * 1000,
         // A 4xx will not change by asking again; network and server failures get two retries.
         retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
       },

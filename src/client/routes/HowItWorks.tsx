@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
+import { CrownIcon, FireIcon, LaughingIcon, ThinkerIcon } from '../components/icons';
 import { usePageTitle } from '../hooks/usePageTitle';
+import '../social.css';
 
+// The same icons as on the reaction buttons.
 const REACTIONS = [
-  { emoji: '👑', name: 'Crown', meaning: 'The daily Best Pun award. You can give only one a day.' },
-  { emoji: '🔥', name: 'Fire', meaning: 'Exceptionally clever.' },
-  { emoji: '🤔', name: 'Thinker', meaning: 'Makes you pause.' },
-  { emoji: '😂', name: 'Laughing', meaning: 'Makes you chuckle.' },
+  {
+    Icon: CrownIcon,
+    name: 'Crown',
+    meaning: 'The daily Best Pun award. You can give only one a day.',
+  },
+  { Icon: FireIcon, name: 'Fire', meaning: 'Exceptionally clever.' },
+  { Icon: ThinkerIcon, name: 'Thinker', meaning: 'Makes you pause.' },
+  { Icon: LaughingIcon, name: 'Laughing', meaning: 'Makes you chuckle.' },
 ] as const;
 
 // spec §1: the help page.
@@ -34,8 +41,11 @@ export function HowItWorksScreen() {
         <ul className="reaction-list">
           {REACTIONS.map((reaction) => (
             <li key={reaction.name}>
-              <span className="reaction-emoji" aria-hidden="true">
-                {reaction.emoji}
+              <span
+                className={`reaction-emoji reaction-${reaction.name.toLowerCase()}`}
+                aria-hidden="true"
+              >
+                <reaction.Icon className="reaction-icon" />
               </span>
               <span>
                 <strong>{reaction.name}</strong>: {reaction.meaning}
