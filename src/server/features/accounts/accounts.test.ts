@@ -267,3 +267,63 @@ describeEachDb('housekeeping', (kind) => {
     }
   });
 });
+
+describeEachDb('more account limits and session safety', (kind) => {
+  it('limits reset requests per account and sign-ups per address with 429s', async () => {
+    const t = await createTestApp(kind, {
+      limits: {
+        resetPerAccount: { max: 2, windowMs: 60_000 },
+        signupPerIp: { max: 3, windowMs: 60_000 },
+      },
+    });
+    try {
+      const reset = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email: 'limit@example.com' },
+        });
+      await signUpUser(t.app, { email: 'limit@example.com' });
+      expect((await reset()).statusCode).toBe(200);
+      expect((await reset()).statusCode).toBe(200);
+      const third = await reset();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(messages.generic.rateLimited);
+      expect(await t.outbox()).toHaveLength(2);
+
+      // One sign-up above was the first of three allowed from this address.
+      for (let i = 0; i < 2; i++) await signUpUser(t.app, { email: `many${i}@example.com` });
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'one-too-many@example.com', password: 'secret1' },
+      });
+      expect(blocked.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never adopts a session id the browser brought: log-in issues a fresh one', async () => {
+    const t = await createTestApp(kind);
+    try {
+      await signUpUser(t.app, { email: 'fixate@example.com', password: 'secret12' });
+      const planted = 'punday_session=attacker-chosen-value';
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'fixate@example.com', password: 'secret12' },
+        headers: { cookie: planted },
+      });
+      const issued = sessionCookieOf(login);
+      expect(issued).not.toBe(planted);
+      const withPlanted = await t.app.inject({
+        url: '/api/auth/session',
+        headers: { cookie: planted },
+      });
+      expect(withPlanted.json().user).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
