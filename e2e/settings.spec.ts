@@ -108,3 +108,35 @@ test('push: a denied permission gets the spec message', async ({ page, user: _ }
   await page.getByRole('button', { name: 'Enable' }).first().click();
   await expect(page.getByRole('alert')).toHaveText(messages.settings.permissionDenied);
 });
+
+test('iPhone Safari outside an installed app: a failed enable shows the Add to Home Screen steps', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: process.env.BASE_URL,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await signUpThroughApi(page);
+  await context.grantPermissions(['notifications']);
+  // Safari outside a Home Screen app has no push subscription to give.
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException('Push is not available here', 'NotAllowedError');
+    };
+  });
+  await page.goto('/profile-settings');
+  await page.getByRole('button', { name: 'Enable' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('Error updating notification settings:');
+  const help = page.getByRole('note');
+  await expect(help).toContainText('Share button');
+  await expect(help).toContainText('Add to Home Screen');
+  await expect(help).toContainText('Tap Add');
+  await page.screenshot({
+    path: 'test-results/screens/profile-settings-ios-help-phone.png',
+    fullPage: true,
+  });
+  await context.close();
+});
