@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createReadCaches } from './caches.ts';
 import type { AppContext } from './context.ts';
 import { startEventHub } from './events/hub.ts';
 import { eventRoutes } from './events/routes.ts';
@@ -50,7 +51,9 @@ export function loggerOptions(level: string) {
   };
 }
 
-export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: Omit<AppContext, 'logger' | 'caches'>,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -67,7 +70,9 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
         .send({ error: 'bad_url', message: 'That address is not valid.' });
     },
   });
-  const fullCtx: AppContext = { ...ctx, logger: app.log };
+  const hub = await startEventHub(ctx.database, app.log);
+  const caches = createReadCaches(hub);
+  const fullCtx: AppContext = { ...ctx, logger: app.log, caches };
 
   // Every API route, for the authorisation and fuzz tests (and anyone auditing the surface).
   const apiRoutes: ApiRoute[] = [];
@@ -123,8 +128,8 @@ export async function buildApp(ctx: Omit<AppContext, 'logger'>): Promise<Fastify
   registerOriginCheck(app, ctx.config.publicUrl);
   registerSessionLoader(app, fullCtx);
 
-  const hub = await startEventHub(ctx.database, app.log);
   app.addHook('onClose', async () => {
+    caches.detach();
     await hub.close();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReadCaches } from './caches.ts';
 import { type Clock, offsetClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -19,6 +20,7 @@ export interface AppContext extends AccountsContext, ChallengeContext {
   database: Database;
   logger: FastifyBaseLogger;
   push: PushService;
+  caches: ReadCaches;
 }
 
 export interface ContextParts {
@@ -35,7 +37,7 @@ export async function createContext(
   database: Database,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   parts: ContextParts = {},
-): Promise<Omit<AppContext, 'logger'>> {
+): Promise<Omit<AppContext, 'logger' | 'caches'>> {
   const vapid = await loadVapidKeys(database.db, config.vapid);
   return {
     push: new PushService(database.db, vapid, log, parts.pushOptions),

@@ -90,6 +90,60 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(statuses[10]).toBe(429);
   });
 
+  it("keeps each instance's caches fresh with the other's changes", async () => {
+    const author = await fetch(
+      `${a.url}/api/auth/signup`,
+      jsonPost({ email: 'cache-author@example.com', password: 'secret1' }),
+    );
+    const viewerRes = await fetch(
+      `${b.url}/api/auth/signup`,
+      jsonPost({ email: 'cache-viewer@example.com', password: 'secret1' }),
+    );
+    const viewer = cookieFrom(viewerRes);
+    const url = `${b.url}/api/feed/global?period=topweek&limit=50`;
+    const feedOnB = async () => (await fetch(url, { headers: { cookie: viewer } })).json();
+    const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
+      const deadline = Date.now() + 3_000;
+      let value = await read();
+      while (!ok(value) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+        value = await read();
+      }
+      return value;
+    };
+    await feedOnB(); // cached on b now
+
+    const posted = await fetch(
+      `${a.url}/api/puns`,
+      jsonPost({ text: 'Cached? Not for long' }, cookieFrom(author)),
+    );
+    const punId = (await posted.json()).pun.id as string;
+    const withPun = await until(feedOnB, (f) => f.puns.some((p: { id: string }) => p.id === punId));
+    expect(withPun.puns.some((p: { id: string }) => p.id === punId)).toBe(true);
+
+    // The viewer reacts through a, and sees it through b.
+    await fetch(`${a.url}/api/puns/${punId}/reaction`, {
+      ...jsonPost({ reaction: 'fire' }, viewer),
+      method: 'PUT',
+    });
+    const reacted = await until(
+      feedOnB,
+      (f) => f.puns.find((p: { id: string }) => p.id === punId)?.myReaction === 'fire',
+    );
+    expect(reacted.puns.find((p: { id: string }) => p.id === punId)).toMatchObject({
+      myReaction: 'fire',
+      reactions: { fire: 1 },
+    });
+
+    // Signing out through a ends the session on b (which had it cached) at once.
+    await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { cookie: viewer } });
+    const status = await until(
+      async () => (await fetch(url, { headers: { cookie: viewer } })).status,
+      (s) => s === 401,
+    );
+    expect(status).toBe(401);
+  });
+
   it("made today's challenge once, and its AI example once, though both ran the daily job", async () => {
     const rows = await queryRows<{ day: string; ai_attempts: number; ai_status: string }>(
       database.db,

@@ -4,12 +4,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '#server/db/connect';
-import { EVENTS_CHANNEL, eventsAfter, latestEventId, type StoredEvent } from './publish.ts';
+import {
+  EVENTS_CHANNEL,
+  eventsAfter,
+  INTERNAL_CHANNEL,
+  type InternalEvent,
+  latestEventId,
+  type StoredEvent,
+} from './publish.ts';
 
 export type EventListener = (event: StoredEvent) => void;
+export type InternalListener = (event: InternalEvent) => void;
 
 export interface EventHub {
   subscribe(listener: EventListener): () => void;
+  /** Cache invalidations; also called after a reconnect with `null` (anything may have changed). */
+  subscribeInternal(listener: (event: InternalEvent | null) => void): () => void;
   /** How many local subscribers there are (SSE clients). */
   readonly size: number;
   close(): Promise<void>;
@@ -20,6 +30,7 @@ export async function startEventHub(
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
 ): Promise<EventHub> {
   const listeners = new Set<EventListener>();
+  const internalListeners = new Set<(event: InternalEvent | null) => void>();
   let lastId = await latestEventId(database.db);
   let closed = false;
 
@@ -40,19 +51,39 @@ export async function startEventHub(
       log.warn({ err }, 'unreadable event notification');
     }
   };
+  const deliverInternal = (event: InternalEvent | null) => {
+    for (const listener of internalListeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        log.warn({ err }, 'internal event listener failed');
+      }
+    }
+  };
+  const onInternal = (payload: string) => {
+    try {
+      deliverInternal(JSON.parse(payload) as InternalEvent);
+    } catch (err) {
+      log.warn({ err }, 'unreadable internal notification');
+    }
+  };
 
   let stop: () => Promise<void>;
   if (database.pglite) {
     const unlisten = await database.pglite.listen(EVENTS_CHANNEL, onPayload);
+    const unlistenInternal = await database.pglite.listen(INTERNAL_CHANNEL, onInternal);
     stop = async () => {
       await unlisten();
+      await unlistenInternal();
     };
   } else {
     stop = await listenOnPostgres(
       database,
-      onPayload,
+      { [EVENTS_CHANNEL]: onPayload, [INTERNAL_CHANNEL]: onInternal },
       log,
       async () => {
+        // Invalidations sent while the connection was down are lost: caches start over.
+        deliverInternal(null);
         // Replay what was published while the connection was down.
         for (const event of await eventsAfter(database.db, lastId, 1000)) deliver(event);
       },
@@ -65,12 +96,17 @@ export async function startEventHub(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscribeInternal(listener) {
+      internalListeners.add(listener);
+      return () => internalListeners.delete(listener);
+    },
     get size() {
       return listeners.size;
     },
     async close() {
       closed = true;
       listeners.clear();
+      internalListeners.clear();
       await stop().catch(() => {});
     },
   };
@@ -78,7 +114,7 @@ export async function startEventHub(
 
 async function listenOnPostgres(
   database: Database,
-  onPayload: (payload: string) => void,
+  channels: Record<string, (payload: string) => void>,
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   onReconnect: () => Promise<void>,
   isClosed: () => boolean,
@@ -90,7 +126,7 @@ async function listenOnPostgres(
   const connect = async (reconnecting: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString: database.url });
     next.on('notification', (msg) => {
-      if (msg.channel === EVENTS_CHANNEL && msg.payload) onPayload(msg.payload);
+      if (msg.payload) channels[msg.channel]?.(msg.payload);
     });
     next.on('error', (err) => {
       log.warn({ err }, 'event listener connection lost; reconnecting');
@@ -100,7 +136,7 @@ async function listenOnPostgres(
       if (client === next) scheduleReconnect();
     });
     await next.connect();
-    await next.query(`listen ${EVENTS_CHANNEL}`);
+    for (const channel of Object.keys(channels)) await next.query(`listen ${channel}`);
     client = next;
     attempt = 0;
     if (reconnecting) {

@@ -49,3 +49,17 @@ export async function pruneEvents(db: Db, olderThanMs: number): Promise<void> {
     sql`delete from events where created_at < now() - ${olderThanMs}::int * interval '1 millisecond'`,
   );
 }
+
+// Cache invalidation between server instances: NOTIFY only (nothing to replay, never sent to
+// browsers). Inside a transaction it is delivered on commit, like the public events.
+export const INTERNAL_CHANNEL = 'punday_internal';
+
+export type InternalEvent =
+  | { kind: 'session_revoked'; tokenHash: string }
+  | { kind: 'user_sessions_revoked'; userId: string }
+  | { kind: 'user_changed'; userId: string }
+  | { kind: 'reaction_changed'; userId: string; punId: string };
+
+export async function notifyInternal(db: Db, event: InternalEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${INTERNAL_CHANNEL}, ${JSON.stringify(event)})`);
+}

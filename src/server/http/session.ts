@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context';
 import { Unauthorized } from '#server/errors';
 import { userForSession } from '#server/features/accounts/service';
+import { hashToken } from '#server/features/accounts/tokens';
 import type { Me } from '#shared/api';
 
 export const SESSION_COOKIE = 'punday_session';
@@ -23,7 +24,16 @@ export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): vo
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     request.sessionToken = token;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = ctx.caches.sessions.get(tokenHash, now);
+    if (cached) {
+      request.user = cached;
+      return;
+    }
+    const revision = ctx.caches.sessions.revision;
     request.user = await userForSession(ctx, token);
+    if (request.user) ctx.caches.sessions.set(tokenHash, request.user, now, revision);
   });
 }
 

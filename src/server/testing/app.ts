@@ -13,7 +13,7 @@ import { createTestDatabase, type DbKind, type TestDatabase } from './db.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
-  ctx: Omit<AppContext, 'logger'>;
+  ctx: Omit<AppContext, 'logger' | 'caches'>;
   dataDir: string;
   /** Texts of the mails written to the outbox so far, oldest first. */
   outbox(): Promise<string[]>;

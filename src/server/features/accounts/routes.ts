@@ -16,6 +16,7 @@ import {
 } from '#shared/api';
 import { messages } from '#shared/messages';
 import * as accounts from './service.ts';
+import { hashToken } from './tokens.ts';
 
 const userResponse = z.object({ user: me });
 
@@ -55,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post('/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    if (request.sessionToken) await accounts.logOut(ctx, request.sessionToken);
+    if (request.sessionToken) {
+      await accounts.logOut(ctx, request.sessionToken);
+      ctx.caches.sessions.revoke(hashToken(request.sessionToken));
+    }
     clearSessionCookie(reply, ctx);
     return reply.code(204).send(null);
   });
@@ -104,6 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const grant = await accounts.confirmPasswordReset(ctx, request.body);
+      ctx.caches.sessions.forgetUser(grant.user.id);
       setSessionCookie(reply, ctx, grant.token, grant.expiresAt);
       return { user: grant.user };
     },

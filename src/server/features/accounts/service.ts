@@ -10,6 +10,7 @@ import {
   NotFound,
   ServiceUnavailable,
 } from '#server/errors';
+import { notifyInternal } from '#server/events/publish';
 import type { Mailer } from '#server/features/mail/mailer';
 import * as rateLimit from '#server/features/rate-limit/service';
 import type { Me } from '#shared/api';
@@ -212,7 +213,9 @@ async function createSession(ctx: AccountsContext, row: UserRow): Promise<Sessio
 }
 
 export async function logOut(ctx: Pick<AccountsContext, 'db'>, token: string): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await notifyInternal(ctx.db, { kind: 'session_revoked', tokenHash });
 }
 
 // Writing last_seen_at on every request would turn every read into a write; once a minute is
@@ -328,6 +331,10 @@ export async function confirmPasswordReset(
       .where(eq(users.id, claimed.userId))
       .returning();
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    await notifyInternal(tx as unknown as Db, {
+      kind: 'user_sessions_revoked',
+      userId: claimed.userId,
+    });
     // Any other reset link sent earlier stops working too.
     await tx
       .update(passwordResets)

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/testing/app';
 import { describeEachDb } from '#server/testing/db';
 import { seedPun, seedUsers } from '#server/testing/seed';
+import { feedPage } from '#shared/api';
 import { addDays, laDayOf, laDayStart } from '#shared/la-day';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,7 +18,13 @@ describeEachDb('feeds', (kind) => {
 
   const get = async (url: string, cookie?: string) => {
     const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
-    return { status: res.statusCode, body: res.json() };
+    const body = res.json();
+    // Feed pages are written as text for speed: they must still be exactly the documented shape.
+    if ((res.statusCode === 200 && url.includes('/feed')) || /\/users\/[^/]+\/puns/.test(url)) {
+      if (res.statusCode === 200) expect(feedPage.strict().parse(body)).toEqual(body);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+    return { status: res.statusCode, body };
   };
 
   /** Follows nextCursor to the end and returns every pun id in order. */
@@ -172,5 +179,57 @@ describeEachDb('feeds', (kind) => {
     expect((await get('/api/feed/global?period=today&limit=500', viewer.cookie)).status).toBe(400);
     expect((await get('/api/feed/global?period=today')).status).toBe(401);
     expect((await get('/api/feed/friends')).status).toBe(401);
+  });
+});
+
+describeEachDb('feed caches stay fresh', (kind) => {
+  it('shows a new pun, a reaction and a sign-out at once, though pages and sessions are cached', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const [author, viewer] = await seedUsers(t.database.db, 2);
+      if (!author || !viewer) throw new Error('seed');
+      const day = laDayOf(Date.now());
+      const url = `/api/feed/global?period=today&from=${laDayStart(day).toISOString()}&to=${laDayStart(addDays(day, 1)).toISOString()}`;
+      const feed = async () =>
+        (await t.app.inject({ url, headers: { cookie: viewer.cookie } })).json();
+      expect((await feed()).puns).toEqual([]);
+
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/puns',
+        payload: { text: 'Fresh bread' },
+        headers: { cookie: author.cookie },
+      });
+      const punId = posted.json().pun.id;
+      expect((await feed()).puns.map((p: { id: string }) => p.id)).toEqual([punId]);
+
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/puns/${punId}/reaction`,
+        payload: { reaction: 'crown' },
+        headers: { cookie: viewer.cookie },
+      });
+      expect((await feed()).puns[0]).toMatchObject({
+        myReaction: 'crown',
+        reactions: { crown: 1 },
+      });
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/puns/${punId}/reaction`,
+        headers: { cookie: viewer.cookie },
+      });
+      expect((await feed()).puns[0]).toMatchObject({ myReaction: null, reactions: { crown: 0 } });
+
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: viewer.cookie },
+      });
+      expect((await t.app.inject({ url, headers: { cookie: viewer.cookie } })).statusCode).toBe(
+        401,
+      );
+    } finally {
+      await t.close();
+    }
   });
 });

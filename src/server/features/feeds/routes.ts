@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context';
@@ -13,11 +14,31 @@ import {
 } from '#shared/api';
 import { addDays, laDayOf, laDayStart } from '#shared/la-day';
 import { messages } from '#shared/messages';
-import { friendsFeed, playerFeed, timeRangeFeed, topWeekFeed, topWeekPublic } from './service.ts';
+import type { SharedPage } from './cache.ts';
+import { feedPageJson } from './serialize.ts';
+import { friendsFeed, playerFeed, timeRangeFeed, topWeekFeed } from './service.ts';
 
 const feedResponses = { 200: feedPage, 400: errorBody, 401: errorBody };
 
-/** The landing page's panel: no session needed. */
+/**
+ * Sends a shared page with the viewer's own reaction on each pun, as JSON text (see
+ * serialize.ts): it matches the `feedPage` response schema, which stays the route's contract.
+ */
+async function sendForViewer(
+  ctx: AppContext,
+  reply: FastifyReply,
+  viewerId: string,
+  shared: SharedPage,
+) {
+  const mine = await ctx.caches.reactions.lookup(
+    ctx.db,
+    viewerId,
+    shared.puns.map((p) => p.id),
+  );
+  return reply.type('application/json; charset=utf-8').send(feedPageJson(shared, mine) as never);
+}
+
+/** The landing page's panel: no session needed, no private fields. */
 export const publicFeedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
@@ -25,7 +46,14 @@ export const publicFeedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/puns/top-week',
     { schema: { querystring: topWeekQuery, response: { 200: topWeekResponse, 400: errorBody } } },
-    async (request) => ({ puns: await topWeekPublic(ctx.db, ctx.clock, request.query.limit) }),
+    async (request) => {
+      const { limit } = request.query;
+      const now = ctx.clock.now();
+      const page = await ctx.caches.feeds.get(`topweek:${limit}::${laDayOf(now)}`, now, () =>
+        topWeekFeed(ctx.db, ctx.clock, { limit }),
+      );
+      return { puns: page.puns };
+    },
   );
 };
 
@@ -33,28 +61,43 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/feed/global',
     { schema: { querystring: globalFeedQuery, response: feedResponses } },
-    async (request) => {
+    async (request, reply) => {
       const { period, from, to, cursor, limit } = request.query;
       const viewer = currentUser(request).id;
-      if (period === 'topweek') return topWeekFeed(ctx.db, ctx.clock, viewer, { cursor, limit });
+      const now = ctx.clock.now();
+      if (period === 'topweek') {
+        const shared = await ctx.caches.feeds.get(
+          `topweek:${limit}:${cursor ?? ''}:${laDayOf(now)}`,
+          now,
+          () => topWeekFeed(ctx.db, ctx.clock, { cursor, limit }),
+        );
+        return sendForViewer(ctx, reply, viewer, shared);
+      }
       if ((from === undefined) !== (to === undefined)) {
         throw new BadRequest('Send both from and to, or neither.', 'bad_range');
       }
       // spec §9: "today" is the browser's local day, which it sends; without it, Los Angeles days.
       let range = from && to ? { from: new Date(from), to: new Date(to) } : undefined;
       if (!range) {
-        const today = laDayOf(ctx.clock.now());
+        const today = laDayOf(now);
         const day = period === 'today' ? today : addDays(today, -1);
         range = { from: laDayStart(day), to: laDayStart(addDays(day, 1)) };
       }
-      return timeRangeFeed(ctx.db, viewer, range, { cursor, limit });
+      const key = `range:${range.from.getTime()}:${range.to.getTime()}:${limit}:${cursor ?? ''}`;
+      const shared = await ctx.caches.feeds.get(key, now, () =>
+        timeRangeFeed(ctx.db, range, { cursor, limit }),
+      );
+      return sendForViewer(ctx, reply, viewer, shared);
     },
   );
 
   app.get(
     '/feed/friends',
     { schema: { querystring: pageQuery, response: feedResponses } },
-    async (request) => friendsFeed(ctx.db, currentUser(request).id, request.query),
+    async (request, reply) => {
+      const viewer = currentUser(request).id;
+      return sendForViewer(ctx, reply, viewer, await friendsFeed(ctx.db, viewer, request.query));
+    },
   );
 
   app.get(
@@ -66,7 +109,12 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: feedResponses,
       },
     },
-    async (request) =>
-      playerFeed(ctx.db, currentUser(request).id, request.params.id, request.query),
+    async (request, reply) =>
+      sendForViewer(
+        ctx,
+        reply,
+        currentUser(request).id,
+        await playerFeed(ctx.db, request.params.id, request.query),
+      ),
   );
 };

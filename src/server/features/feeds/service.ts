@@ -7,10 +7,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import { type Db, queryRows } from '#server/db/connect';
 import { BadRequest } from '#server/errors';
-import { myReactionsOn } from '#server/features/reactions/service';
-import type { FeedPage, PublicPun, Pun, ReactionKey } from '#shared/api';
+import type { PublicPun } from '#shared/api';
 import { TOP_PUNS_WINDOW_DAYS } from '#shared/constants';
 import { addDays, laDayOf } from '#shared/la-day';
+import type { SharedPage } from './cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_RANGE_MS = 3 * DAY_MS;
@@ -95,24 +95,15 @@ async function withAuthors(db: Db, inner: SQL, order: SQL): Promise<PunRow[]> {
   );
 }
 
-async function page(
-  db: Db,
-  viewerId: string | null,
+function sharedPage(
   rows: PunRow[],
   limit: number,
   cursorOf: (row: PunRow) => TimeCursor | TopCursor,
-): Promise<FeedPage> {
+): SharedPage {
   const pageRows = rows.slice(0, limit);
-  const mine = viewerId
-    ? await myReactionsOn(
-        db,
-        viewerId,
-        pageRows.map((r) => r.id),
-      )
-    : new Map<string, ReactionKey>();
   const last = pageRows[pageRows.length - 1];
   return {
-    puns: pageRows.map((r): Pun => ({ ...toPublicPun(r), myReaction: mine.get(r.id) ?? null })),
+    puns: pageRows.map(toPublicPun),
     nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null,
   };
 }
@@ -123,10 +114,9 @@ const timeCursorOf = (r: PunRow): TimeCursor => ({ t: r.created_us, id: r.id });
 /** Puns created in [from, to), newest first (Global today and yesterday: the browser's days). */
 export async function timeRangeFeed(
   db: Db,
-  viewerId: string,
   range: { from: Date; to: Date },
   options: { cursor?: string | undefined; limit: number },
-): Promise<FeedPage> {
+): Promise<SharedPage> {
   if (!(range.from < range.to) || range.to.getTime() - range.from.getTime() > MAX_RANGE_MS) {
     throw new BadRequest(
       'The time range must run forwards and be at most 3 days long.',
@@ -145,16 +135,15 @@ export async function timeRangeFeed(
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );
-  return page(db, viewerId, rows, options.limit, timeCursorOf);
+  return sharedPage(rows, options.limit, timeCursorOf);
 }
 
 /** spec §7: the last 7 days, most crowns first, then newest. */
 export async function topWeekFeed(
   db: Db,
   clock: Clock,
-  viewerId: string | null,
   options: { cursor?: string | undefined; limit: number },
-): Promise<FeedPage> {
+): Promise<SharedPage> {
   const now = clock.now();
   const since = new Date(now - TOP_PUNS_WINDOW_DAYS * DAY_MS);
   const cursor = decodeCursor<TopCursor>(options.cursor, true);
@@ -175,17 +164,7 @@ export async function topWeekFeed(
     sql`select * from (${sql.join(perDay, sql` union all `)}) p ${order} limit ${options.limit + 1}`,
     order,
   );
-  return page(db, viewerId, rows, options.limit, (r) => ({
-    c: r.crown_count,
-    t: r.created_us,
-    id: r.id,
-  }));
-}
-
-/** The landing page's top puns of the week (spec §2 Log-in): public, no private fields. */
-export async function topWeekPublic(db: Db, clock: Clock, limit: number): Promise<PublicPun[]> {
-  const { puns } = await topWeekFeed(db, clock, null, { limit });
-  return puns.map(({ myReaction: _, ...rest }) => rest);
+  return sharedPage(rows, options.limit, (r) => ({ c: r.crown_count, t: r.created_us, id: r.id }));
 }
 
 /** Puns of everyone the viewer counts as a friend, newest first. */
@@ -193,7 +172,7 @@ export async function friendsFeed(
   db: Db,
   viewerId: string,
   options: { cursor?: string | undefined; limit: number },
-): Promise<FeedPage> {
+): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
   const after = cursor
     ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
@@ -210,16 +189,15 @@ export async function friendsFeed(
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );
-  return page(db, viewerId, rows, options.limit, timeCursorOf);
+  return sharedPage(rows, options.limit, timeCursorOf);
 }
 
 /** One player's puns, newest first. */
 export async function playerFeed(
   db: Db,
-  viewerId: string,
   playerId: string,
   options: { cursor?: string | undefined; limit: number },
-): Promise<FeedPage> {
+): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
   const after = cursor
     ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
@@ -230,5 +208,5 @@ export async function playerFeed(
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );
-  return page(db, viewerId, rows, options.limit, timeCursorOf);
+  return sharedPage(rows, options.limit, timeCursorOf);
 }

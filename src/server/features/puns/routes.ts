@@ -22,6 +22,7 @@ export const punRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const pun = await submitPun(ctx, currentUser(request), request.body.text);
+      ctx.caches.feeds.invalidate();
       return reply.code(201).send({ pun });
     },
   );

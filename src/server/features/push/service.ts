@@ -8,6 +8,7 @@ import webpush from 'web-push';
 import { type Db, queryRows } from '#server/db/connect';
 import { pushSubscriptions, users } from '#server/db/schema';
 import { Conflict } from '#server/errors';
+import { notifyInternal } from '#server/events/publish';
 import type { Me, PushPayload, PushSubscriptionRequest } from '#shared/api';
 import { messages } from '#shared/messages';
 import type { VapidKeys } from './vapid.ts';
@@ -76,6 +77,7 @@ export class PushService {
         .update(users)
         .set({ notificationsEnabled: true, settingsUpdatedAt: new Date() })
         .where(eq(users.id, user.id));
+      await notifyInternal(tx as unknown as Db, { kind: 'user_changed', userId: user.id });
     });
   }
 
@@ -93,6 +95,7 @@ export class PushService {
         .update(users)
         .set({ notificationsEnabled: false, settingsUpdatedAt: new Date() })
         .where(eq(users.id, user.id));
+      await notifyInternal(tx as unknown as Db, { kind: 'user_changed', userId: user.id });
     });
   }
 
@@ -104,6 +107,7 @@ export class PushService {
       .where(and(eq(users.id, user.id), enabled ? eq(users.notificationsEnabled, true) : sql`true`))
       .returning({ id: users.id });
     if (!updated) throw new Conflict(messages.settings.pushFirst, 'push_required');
+    await notifyInternal(this.db, { kind: 'user_changed', userId: user.id });
   }
 
   /** Queues friend-pun pushes to everyone who counts the author as a friend and wants them. */

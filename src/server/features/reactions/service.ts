@@ -7,7 +7,7 @@ import type { Clock } from '#server/clock';
 import { type Db, pgErrorOf, queryRows, UNIQUE_VIOLATION } from '#server/db/connect';
 import { reactions, users } from '#server/db/schema';
 import { Conflict, Forbidden, NotFound } from '#server/errors';
-import { publishEvent } from '#server/events/publish';
+import { notifyInternal, publishEvent } from '#server/events/publish';
 import type { Me, ReactionCounts, ReactionKey, ReactionResponse } from '#shared/api';
 import { laDayOf } from '#shared/la-day';
 import { messages } from '#shared/messages';
@@ -146,6 +146,9 @@ async function setReactionOnce(
       authorCrowns = author?.crownCount;
     }
     const counts = countsOf(updated);
+    await notifyInternal(tx, { kind: 'reaction_changed', userId: user.id, punId });
+    if (crownDelta !== 0)
+      await notifyInternal(tx, { kind: 'user_changed', userId: updated.user_id });
     await publishEvent(tx, 'reactions', { punId, reactions: counts });
     if (authorCrowns !== undefined) {
       await publishEvent(tx, 'crowns', { userId: updated.user_id, crownCount: authorCrowns });

@@ -20,7 +20,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.put(
     '/me/display-name',
     { schema: { body: displayNameRequest, response: { 200: displayNameResponse, ...errors } } },
-    async (request) => changeDisplayName(ctx.db, currentUser(request), request.body.displayName),
+    async (request) => {
+      const result = await changeDisplayName(
+        ctx.db,
+        currentUser(request),
+        request.body.displayName,
+      );
+      ctx.caches.sessions.forgetUser(result.user.id);
+      return result;
+    },
   );
 
   app.get(
@@ -37,6 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const user = currentUser(request);
       await ctx.push.subscribe(user, request.body);
+      ctx.caches.sessions.forgetUser(user.id);
       return { user: await getMe(ctx.db, user.id) };
     },
   );
@@ -52,6 +61,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const user = currentUser(request);
       await ctx.push.unsubscribe(user, request.body?.endpoint);
+      ctx.caches.sessions.forgetUser(user.id);
       return { user: await getMe(ctx.db, user.id) };
     },
   );
@@ -62,6 +72,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const user = currentUser(request);
       await ctx.push.setFriendNotifications(user, request.body.enabled);
+      ctx.caches.sessions.forgetUser(user.id);
       return { user: await getMe(ctx.db, user.id) };
     },
   );
