@@ -19,6 +19,11 @@ export class PunGenerationFailed extends Error {
   override name = 'PunGenerationFailed';
 }
 
+/**
+ * The generator the configuration asks for. `options.retries` is the number of attempts in all
+ * (default 3, so two retries), `backoffMs` the first wait between them (default 500, then 1000),
+ * `fetch` a stand-in for tests.
+ */
 export function createPunGenerator(
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number },
   options: { retries?: number; backoffMs?: number; fetch?: typeof fetch } = {},
