@@ -154,3 +154,8 @@ export async function queryRows<T extends Record<string, unknown>>(
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A value for LIKE with its wildcards taken literally (append % for a prefix match). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

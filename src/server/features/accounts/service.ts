@@ -1,7 +1,7 @@
 // Accounts: sign-up, log-in, sessions and password reset (spec §4 Sign-up, §5 Sign-up, §8).
 // Rules live here and in the database's unique indexes; nothing here knows about HTTP.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Db, pgErrorOf, UNIQUE_VIOLATION } from '#server/db/connect';
+import { type Db, escapeLike, pgErrorOf, UNIQUE_VIOLATION } from '#server/db/connect';
 import { passwordResets, sessions, users } from '#server/db/schema';
 import {
   BadRequest,
@@ -85,10 +85,6 @@ export function cleanDisplayName(name: string): string {
 export function defaultDisplayName(email: string): string {
   const local = email.split('@')[0] ?? '';
   return local.replace(/[^\p{L}\p{N}]/gu, '') || 'player';
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

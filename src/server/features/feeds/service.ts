@@ -109,6 +109,13 @@ function sharedPage(
 }
 
 const TIME_ORDER = sql`order by p.created_at desc, p.id desc`;
+
+/** The keyset condition for pages after `cursor` in newest-first order. */
+function afterTimeCursor(cursor: TimeCursor | null): SQL {
+  return cursor
+    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
+    : sql``;
+}
 const timeCursorOf = (r: PunRow): TimeCursor => ({ t: r.created_us, id: r.id });
 
 /** Puns created in [from, to), newest first (Global today and yesterday: the browser's days). */
@@ -124,9 +131,7 @@ export async function timeRangeFeed(
     );
   }
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
-  const after = cursor
-    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
-    : sql``;
+  const after = afterTimeCursor(cursor);
   const rows = await withAuthors(
     db,
     sql`select ${PUN_COLUMNS} from puns p
@@ -174,9 +179,7 @@ export async function friendsFeed(
   options: { cursor?: string | undefined; limit: number },
 ): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
-  const after = cursor
-    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
-    : sql``;
+  const after = afterTimeCursor(cursor);
   // Per friend, a short scan of their newest puns; the merge takes the newest overall.
   const rows = await withAuthors(
     db,
@@ -199,9 +202,7 @@ export async function playerFeed(
   options: { cursor?: string | undefined; limit: number },
 ): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
-  const after = cursor
-    ? sql`and (p.created_at, p.id) < (${fromMicros(cursor.t)}, ${cursor.id}::uuid)`
-    : sql``;
+  const after = afterTimeCursor(cursor);
   const rows = await withAuthors(
     db,
     sql`select ${PUN_COLUMNS} from puns p where p.user_id = ${playerId}::uuid ${after}

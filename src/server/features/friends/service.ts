@@ -1,15 +1,11 @@
 // Friends (spec §4 Friendship, §5 Friend search): a one-way friends list per user.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/connect';
+import { type Db, escapeLike } from '#server/db/connect';
 import { friendships, users } from '#server/db/schema';
 import { BadRequest, Conflict, NotFound } from '#server/errors';
 import type { UserProfile, UserSummary } from '#shared/api';
 import { FRIEND_SEARCH_LIMIT } from '#shared/constants';
 import { messages } from '#shared/messages';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function getUserProfile(
   db: Db,
