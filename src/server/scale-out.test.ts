@@ -144,6 +144,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(status).toBe(401);
   });
 
+  it("uses a new display name set through one instance on the other's very next requests", async () => {
+    const res = await fetch(
+      `${a.url}/api/auth/signup`,
+      jsonPost({ email: 'renamer@example.com', password: 'secret1', displayName: 'OldName' }),
+    );
+    const cookie = cookieFrom(res);
+    // b caches this session.
+    expect(
+      (await (await fetch(`${b.url}/api/puns/mine/today`, { headers: { cookie } })).json()).pun,
+    ).toBeNull();
+    const renamed = await fetch(`${a.url}/api/me/display-name`, {
+      ...jsonPost({ displayName: 'NewName' }, cookie),
+      method: 'PUT',
+    });
+    expect(renamed.status).toBe(200);
+    const session = await (
+      await fetch(`${b.url}/api/auth/session`, { headers: { cookie } })
+    ).json();
+    expect(session.user.displayName).toBe('NewName');
+    // b's cached session heard of it too (NOTIFY, normally within milliseconds): a pun posted
+    // through b carries the new name.
+    await new Promise((r) => setTimeout(r, 500));
+    const posted = await fetch(`${b.url}/api/puns`, jsonPost({ text: 'Name and shame' }, cookie));
+    expect((await posted.json()).pun.authorName).toBe('NewName');
+  });
+
   it("made today's challenge once, and its AI example once, though both ran the daily job", async () => {
     const rows = await queryRows<{ day: string; ai_attempts: number; ai_status: string }>(
       database.db,

@@ -21,8 +21,10 @@ import { hashToken } from './tokens.ts';
 const userResponse = z.object({ user: me });
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Always read afresh: the crown count and settings shown from here change often, and the
+  // session cache may hold an older copy for a moment.
   app.get('/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request) => ({
-    user: request.user,
+    user: request.user ? await accounts.getMe(ctx.db, request.user.id) : null,
   }));
 
   app.post(

@@ -374,6 +374,7 @@ export async function changeDisplayName(
     },
     user.id,
   );
+  await notifyInternal(db, { kind: 'user_changed', userId: user.id });
   return {
     user: toMe(result),
     message:
