@@ -84,6 +84,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
         body: JSON.stringify({ email: 'outage@example.com', password: 'correct horse' }),
       });
       expect(login.status).toBe(503);
+      // A few seconds down, so the listener's reconnect backoff has grown.
+      await new Promise((r) => setTimeout(r, 3_000));
 
       proxy.restore();
       const deadline = Date.now() + 15_000;
@@ -100,7 +102,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
       });
       expect(posted.status).toBe(201);
       // The live stream's listener reconnected too: the new pun arrives.
-      const event = await watcher.next('pun', 15_000);
+      const event = await watcher.next('pun', 10_000);
       expect(JSON.parse(event.data).id).toBe((await posted.json()).pun.id);
     } finally {
       watcher.close();

@@ -150,7 +150,8 @@ async function listenOnPostgres(
     const old = client;
     client = undefined;
     old?.end().catch(() => {});
-    const delay = Math.min(10_000, 250 * 2 ** attempt++);
+    // Short and capped: after an outage, live events should resume within a couple of seconds.
+    const delay = Math.min(2_000, 250 * 2 ** attempt++);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect(true).catch((err) => {
