@@ -1,15 +1,15 @@
-// spec §2 Header and §4 Countdown: hh:mm:ss to the end of the Los Angeles day, ticking every
-// second and recomputed from the clock on every tick and whenever the tab comes back (visibility,
-// focus, resume, network), so it never drifts after the tab sleeps. When the day turns it reloads
-// the challenge and the user's pun, which unlocks the Create tab without a page reload. Hover or
-// focus shows the "Today's Challenge" tooltip; if the challenge cannot load, a fallback category
-// with 'Restaurant Name' stands in (spec §8).
+// spec §2 Header and §4 Countdown: hh:mm:ss to the end of the Los Angeles day. When the day turns
+// it reloads the challenge and the user's pun, which unlocks the Create tab without a page
+// reload. Hover or keyboard focus shows the "Today's Challenge" tooltip; if the challenge cannot
+// load, a fallback category with 'Restaurant Name' stands in (spec §8).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { COUNTDOWN_TICK_MS, FALLBACK_CATEGORIES, FALLBACK_OUTPUT } from '#shared/constants';
-import { formatCountdown, laDayOf, msUntilLaMidnight } from '#shared/la-day';
-import { todayChallengeQueryKey, useTodayChallenge } from '../api/challenge';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FALLBACK_CATEGORIES, FALLBACK_OUTPUT } from '#shared/constants';
+import { formatCountdown } from '#shared/la-day';
+import { shownChallenge, todayChallengeQueryKey, useTodayChallenge } from '../api/challenge';
+import { feedQueryKeyRoot } from '../api/feeds';
 import { myPunTodayQueryKey } from '../api/puns';
+import { useLaCountdown } from '../hooks/useLaCountdown';
 import '../game.css';
 
 // Chosen once per page load, so the fallback does not change under the reader.
@@ -20,71 +20,96 @@ const fallbackCategory =
 export function CountdownPill() {
   const queryClient = useQueryClient();
   const challenge = useTodayChallenge();
-  const [now, setNow] = useState(() => Date.now());
-  const [open, setOpen] = useState(false);
+  const msLeft = useLaCountdown(() => {
+    void queryClient.invalidateQueries({ queryKey: todayChallengeQueryKey });
+    void queryClient.invalidateQueries({ queryKey: myPunTodayQueryKey });
+    void queryClient.invalidateQueries({ queryKey: feedQueryKeyRoot });
+  });
+  // Hover, focus and a tap each open it; Escape dismisses it until the next hover or focus.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const open = (hovered || focused || pinned) && !dismissed;
   const tooltipId = useId();
+  const rootRef = useRef<HTMLSpanElement>(null);
+  const openBeforePress = useRef(false);
 
   useEffect(() => {
-    let day = laDayOf(Date.now());
-    const tick = () => {
-      const t = Date.now();
-      setNow(t);
-      const today = laDayOf(t);
-      if (today !== day) {
-        day = today;
-        void queryClient.invalidateQueries({ queryKey: todayChallengeQueryKey });
-        void queryClient.invalidateQueries({ queryKey: myPunTodayQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ['feed'] });
-      }
+    if (!open) return;
+    // WCAG 1.4.13: Escape dismisses it wherever focus is, without moving the pointer.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
     };
-    const timer = setInterval(tick, COUNTDOWN_TICK_MS);
-    const events = ['focus', 'pageshow', 'online'] as const;
-    for (const e of events) window.addEventListener(e, tick);
-    document.addEventListener('visibilitychange', tick);
+    // A tap elsewhere closes it (touch screens neither hover nor, on iOS, focus a button).
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setPinned(false);
+      setHovered(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
     return () => {
-      clearInterval(timer);
-      for (const e of events) window.removeEventListener(e, tick);
-      document.removeEventListener('visibilitychange', tick);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, [queryClient]);
+  }, [open]);
 
-  const left = formatCountdown(msUntilLaMidnight(now));
-  const category =
-    challenge.data?.challenge.category ?? (challenge.isError ? fallbackCategory : '…');
-  const output = challenge.data?.challenge.output ?? (challenge.isError ? FALLBACK_OUTPUT : '…');
+  const left = formatCountdown(msLeft);
+  const data = shownChallenge(challenge);
+  const category = data?.category ?? (challenge.isError ? fallbackCategory : '…');
+  const output = data?.output ?? (challenge.isError ? FALLBACK_OUTPUT : '…');
 
   return (
-    <span className="countdown">
+    // The tooltip is inside the hover area, so the pointer can move onto it (WCAG 1.4.13).
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only mirrors the button's focus.
+    <span
+      ref={rootRef}
+      className="countdown"
+      onMouseEnter={() => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => setHovered(false)}
+    >
       <button
         type="button"
-        className="pill countdown-pill"
+        className="countdown-pill"
         aria-label={`Time left today: ${left}`}
-        aria-describedby={open ? tooltipId : undefined}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
+        aria-describedby={tooltipId}
+        onFocus={() => {
+          setFocused(true);
+          setDismissed(false);
+        }}
+        onBlur={() => setFocused(false)}
+        // A tap, Enter or Space toggles it. For a tap, "open" is judged from before the press,
+        // since the tap's own focus and emulated mouseenter open it first.
+        onPointerDown={() => {
+          openBeforePress.current = open;
+        }}
+        onClick={(event) => {
+          const wasOpen = event.detail === 0 ? open : openBeforePress.current;
+          setPinned(!wasOpen);
+          setDismissed(wasOpen);
         }}
       >
-        <ClockIcon />
-        <span aria-hidden="true" className="countdown-time">
-          {left}
+        <span className="pill countdown-face">
+          <ClockIcon />
+          <span aria-hidden="true" className="countdown-time">
+            {left}
+          </span>
         </span>
       </button>
-      {open ? (
-        <span role="tooltip" id={tooltipId} className="countdown-tooltip">
-          <strong className="countdown-tooltip-title">Today's Challenge</strong>
-          <span>
-            <span className="countdown-tooltip-label">Category:</span> {category}
-          </span>
-          <span>
-            <span className="countdown-tooltip-label">Create:</span> {output}
-          </span>
+      {/* Always in the page so aria-describedby has something to read; shown while open. */}
+      <span role="tooltip" id={tooltipId} className="countdown-tooltip" hidden={!open}>
+        <strong className="countdown-tooltip-title">Today's Challenge</strong>
+        <span>
+          <span className="countdown-tooltip-label">Category:</span> {category}
         </span>
-      ) : null}
+        <span>
+          <span className="countdown-tooltip-label">Create:</span> {output}
+        </span>
+      </span>
     </span>
   );
 }

@@ -1,21 +1,26 @@
 // spec §2 Dashboard, Create tab: today's category and output, the pun form with its counter, and
 // the AI example (spec §4). One pun per Los Angeles day: once the server has the user's pun the tab
-// shows "You're Done for Today!" until the countdown turns the day.
-import { type FormEvent, useState } from 'react';
+// shows "You're Done for Today!" until the countdown (or the server's `challenge` event) turns
+// the day.
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { Challenge } from '#shared/api';
 import { PUN_MAX_LENGTH, PUN_WARNING_AFTER } from '#shared/constants';
 import { messages } from '#shared/messages';
-import { useTodayChallenge } from '../../api/challenge';
+import { shownChallenge, useTodayChallenge } from '../../api/challenge';
 import { ApiError } from '../../api/client';
 import { useMyPunToday, useSubmitPun } from '../../api/puns';
 import { Notice } from '../../components/Notice';
 import { InlineSpinner } from '../../components/PageSpinner';
+import { limitPunEdit, punLength } from './pun-length';
 import '../../game.css';
 
-// spec §5: input beyond 280 characters is ignored (typing and pasting alike), by code points.
-function clip(text: string): string {
-  const chars = Array.from(text);
-  return chars.length > PUN_MAX_LENGTH ? chars.slice(0, PUN_MAX_LENGTH).join('') : text;
+// The message for a failed submission: the server's own words for a pun it refused (say, one
+// that is empty once markup is stripped), otherwise the spec's text (spec §8 Submit).
+function submitFailure(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return messages.submit.failed;
+  if (error.status === 409) return null; // spec §4: already submitted, so the tab is done
+  if (error.status === 400 && error.fromServer) return error.message;
+  return messages.submit.failed;
 }
 
 export function CreateTab() {
@@ -23,8 +28,18 @@ export function CreateTab() {
   const mine = useMyPunToday();
   const submit = useSubmitPun();
   const [text, setText] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
 
-  if (challenge.isError) {
+  // When part of an edit was dropped, React rewrites the value and the caret would jump to the end.
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    textareaRef.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
+
+  const shown = shownChallenge(challenge);
+  if (challenge.isError && !shown) {
     return (
       <section className="card" aria-label="Create a pun">
         <Notice kind="error">{messages.challenge.unavailable}</Notice>
@@ -32,18 +47,31 @@ export function CreateTab() {
     );
   }
 
-  const checking = challenge.isPending || mine.isPending;
-  const done = mine.data?.pun ?? null;
-  const length = Array.from(text).length;
+  const today = shown?.day;
+  // Around midnight the two answers can briefly be for different days; an older "my pun" is
+  // yesterday's and does not lock today's form.
+  const mineIsOld = Boolean(today && mine.data && mine.data.day < today);
+  const checking =
+    challenge.isPending ||
+    mine.isPending ||
+    (Boolean(today && mine.data && mine.data.day !== today) &&
+      (mine.isFetching || challenge.isFetching));
+  const done = mineIsOld ? null : (mine.data?.pun ?? null);
+  const length = punLength(text);
   const warn = length > PUN_WARNING_AFTER;
+  const canSubmit = !checking && !submit.isPending && Boolean(shown) && text.trim() !== '';
+  const failure = submit.isError ? submitFailure(submit.error) : null;
 
+  const onChange = (value: string) => {
+    const limited = limitPunEdit(text, value);
+    if (limited.text !== value) pendingCaret.current = limited.caret;
+    setText(limited.text);
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (checking || submit.isPending || !challenge.data || text.trim() === '') return;
+    if (!canSubmit) return;
     submit.mutate({ text }, { onSuccess: () => setText('') });
   };
-  const failed =
-    submit.isError && !(submit.error instanceof ApiError && submit.error.status === 409);
 
   return (
     <div className="stack">
@@ -51,15 +79,15 @@ export function CreateTab() {
         <h2 id="challenge-title" className="card-title">
           Today's challenge
         </h2>
-        {challenge.data ? (
+        {shown ? (
           <dl className="challenge-facts">
             <div>
               <dt>Category</dt>
-              <dd>{challenge.data.challenge.category}</dd>
+              <dd>{shown.category}</dd>
             </div>
             <div>
               <dt>Create</dt>
-              <dd>{challenge.data.challenge.output}</dd>
+              <dd>{shown.output}</dd>
             </div>
           </dl>
         ) : (
@@ -72,32 +100,30 @@ export function CreateTab() {
           <h2 id="done-title" className="card-title">
             {messages.submit.done}
           </h2>
+          <p className="done-label muted">Your pun today</p>
           <p className="done-pun">{done.text}</p>
-          <p className="muted">
-            Come back when the timer in the header runs out for a new challenge.
-          </p>
+          <p className="muted">The timer in the header shows when the next challenge starts.</p>
         </section>
       ) : (
         <section className="card" aria-labelledby="pun-form-title">
           <h2 id="pun-form-title" className="card-title">
             Write your pun
           </h2>
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form className="form" onSubmit={onSubmit} noValidate aria-busy={checking}>
             <label className="visually-hidden" htmlFor="pun-text">
               Your pun
             </label>
             <textarea
+              ref={textareaRef}
               id="pun-text"
               className="input pun-input"
               rows={4}
+              // maxLength counts UTF-16 units, so an emoji counts twice there; the exact limit
+              // (in characters, as the server counts) is applied on change, pastes included.
               maxLength={PUN_MAX_LENGTH * 2}
               value={text}
-              placeholder={
-                challenge.data
-                  ? `A ${challenge.data.challenge.output} about ${challenge.data.challenge.category}...`
-                  : ''
-              }
-              onChange={(e) => setText(clip(e.target.value))}
+              placeholder={shown ? `A ${shown.output} about ${shown.category}...` : ''}
+              onChange={(e) => onChange(e.target.value)}
               disabled={checking || submit.isPending}
               aria-describedby="pun-counter"
             />
@@ -111,26 +137,22 @@ export function CreateTab() {
               </span>
               {warn ? <span>{PUN_MAX_LENGTH - length} characters remaining</span> : null}
             </p>
-            {failed ? <Notice kind="error">{messages.submit.failed}</Notice> : null}
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={checking || submit.isPending || !challenge.data || text.trim() === ''}
-            >
+            {failure ? <Notice kind="error">{failure}</Notice> : null}
+            <button type="submit" className="button button-primary" disabled={!canSubmit}>
               {submit.isPending ? 'Submitting...' : 'Submit Pun'}
             </button>
           </form>
         </section>
       )}
 
-      {challenge.data ? <AiExample challenge={challenge.data.challenge} /> : null}
+      {shown ? <AiExample challenge={shown} /> : null}
     </div>
   );
 }
 
-// spec §4 AI example status: pending, success, failed, anything else.
+// spec §4 AI example status: pending, success, failed, anything else (or no pun) is "none".
 function AiExample({ challenge }: { challenge: Challenge }) {
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (challenge.aiStatus === 'pending') {
     body = (
       <p className="ai-pending">
