@@ -990,6 +990,26 @@ const HEROES: readonly string[] = [
   'Venom',
   'Green Goblin',
 ];
+/** Fragrance names, which read as sayings too (both pools use them). */
+const SCENTS: readonly string[] = [
+  'Forbidden Fruit',
+  'Black Magic',
+  'Midnight Rose',
+  'Love Potion',
+  'Wild Rose',
+  'Sun Kissed',
+  'Light Blue',
+  'Eternity',
+  'Obsession',
+  'Good Girl',
+  'Angel',
+  'Pleasures',
+  'Daisy',
+  'Beautiful',
+  'Joy',
+  'Happy',
+];
+
 /** Everyday sayings: they fit any kind of name. */
 const IDIOMS: readonly string[] = [
   'Piece of Cake',
@@ -1153,22 +1173,7 @@ const IDIOMS: readonly string[] = [
   'Sharp Dressed Man',
   'Pretty in Pink',
   'Express Yourself',
-  'Forbidden Fruit',
-  'Black Magic',
-  'Midnight Rose',
-  'Love Potion',
-  'Wild Rose',
-  'Sun Kissed',
-  'Light Blue',
-  'Eternity',
-  'Obsession',
-  'Good Girl',
-  'Angel',
-  'Pleasures',
-  'Daisy',
-  'Beautiful',
-  'Joy',
-  'Happy',
+  ...SCENTS,
 ];
 /** Advertising slogans. */
 const SLOGANS: readonly string[] = [
@@ -1513,22 +1518,7 @@ const ROAD: readonly string[] = [
 ];
 /** Perfume-like names: flowers, moods and nights. */
 const PERFUME: readonly string[] = [
-  'Forbidden Fruit',
-  'Black Magic',
-  'Midnight Rose',
-  'Love Potion',
-  'Wild Rose',
-  'Sun Kissed',
-  'Light Blue',
-  'Eternity',
-  'Obsession',
-  'Good Girl',
-  'Angel',
-  'Pleasures',
-  'Daisy',
-  'Beautiful',
-  'Joy',
-  'Happy',
+  ...SCENTS,
   'Sweet Dreams',
   'Fresh as a Daisy',
   'Heart of Gold',
