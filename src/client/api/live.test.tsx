@@ -135,6 +135,8 @@ describe('live events', () => {
   it('a crowns event for me updates the crown pill; one for someone else does not', async () => {
     startApp();
     expect(await screen.findByRole('img', { name: 'Crowns received: 3' })).toBeTruthy();
+    // The stream opens in an effect after the header first paints.
+    await waitFor(() => currentStream());
     currentStream().emit('crowns', { userId: 'someone-else', crownCount: 40 });
     expect(screen.getByRole('img', { name: 'Crowns received: 3' })).toBeTruthy();
     currentStream().emit('crowns', { userId: testUser.id, crownCount: 4 });
@@ -144,6 +146,8 @@ describe('live events', () => {
   it('ignores events that do not match the shared schema', async () => {
     startApp();
     await screen.findByRole('img', { name: 'Crowns received: 3' });
+    // The stream opens in an effect after the header first paints.
+    await waitFor(() => currentStream());
     currentStream().emit('crowns', { userId: testUser.id, crownCount: 'many' });
     act(() => {
       currentStream().dispatchEvent(new MessageEvent('crowns', { data: '{not json' }));
