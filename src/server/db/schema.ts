@@ -37,6 +37,8 @@ export const users = pgTable(
     settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    // Set by an operator (`npm run moderate -- ban`): no log-in, puns out of every public feed.
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -127,6 +129,12 @@ export const puns = pgTable(
     fireCount: integer('fire_count').notNull().default(0),
     thinkerCount: integer('thinker_count').notNull().default(0),
     laughingCount: integer('laughing_count').notNull().default(0),
+    // Distinct players who reported the pun (kept in the report's transaction).
+    reportCount: integer('report_count').notNull().default(0),
+    // 'hidden' puns are out of every public feed (their author still sees them, marked);
+    // 'restored' means an operator reviewed it, and further reports no longer hide it.
+    moderation: text('moderation').notNull().default('visible'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
   },
   (t) => [
     // spec §4/§5: one pun per user per Los Angeles day.
@@ -144,6 +152,8 @@ export const puns = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('puns_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    check('puns_moderation', sql`${t.moderation} in ('visible', 'hidden', 'restored')`),
+    check('puns_report_count_non_negative', sql`${t.reportCount} >= 0`),
     check(
       'puns_counts_non_negative',
       sql`${t.crownCount} >= 0 and ${t.fireCount} >= 0 and ${t.thinkerCount} >= 0 and ${t.laughingCount} >= 0`,
@@ -241,5 +251,47 @@ export const jobRuns = pgTable(
   (t) => [
     primaryKey({ columns: [t.job, t.key], name: 'job_runs_pkey' }),
     index('job_runs_created_idx').on(t.createdAt),
+  ],
+);
+
+// Report a pun (issue 8): once per reporter per pun.
+export const reports = pgTable(
+  'reports',
+  {
+    punId: uuid('pun_id')
+      .notNull()
+      .references(() => puns.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.punId, t.reporterId], name: 'reports_pkey' }),
+    index('reports_reporter_idx').on(t.reporterId),
+    check('reports_reason', sql`${t.reason} in ('offensive', 'spam', 'other')`),
+    check('reports_note_length', sql`${t.note} is null or char_length(${t.note}) <= 500`),
+  ],
+);
+
+// Block a player (issue 8): one-way; the blocker stops seeing the blocked player's puns, and
+// neither can react to the other's puns or add the other as a friend.
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId], name: 'blocks_pkey' }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
