@@ -1,4 +1,5 @@
-// The ceiling: a bare Fastify route answering a fixed 50-item JSON body of feed-like puns.
+// The ceilings: bare Fastify routes, one answering a fixed 50-item JSON body of feed-like puns,
+// one accepting a small JSON write.
 import Fastify from 'fastify';
 
 const puns = Array.from({ length: 50 }, (_, i) => ({
@@ -17,5 +18,9 @@ const body = { puns, nextCursor: null };
 
 const app = Fastify({ logger: false });
 app.get('/feed', async () => body);
+// The write ceiling: parse a small JSON body and answer 201, with no database behind it.
+app.post('/write', async (request, reply) =>
+  reply.code(201).send({ ok: true, length: String(request.body?.text ?? '').length }),
+);
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 console.log(`ready ${app.server.address().port}`);
