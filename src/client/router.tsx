@@ -134,6 +134,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             (m) => m.ResetPasswordScreen,
           ),
         },
+        {
+          // A shared pun (issue 8): open to everyone, signed in or not.
+          path: 'p/:punId',
+          lazy: lazyScreen(
+            () => import('./routes/SharedPun'),
+            (m) => m.SharedPunScreen,
+          ),
+        },
         { path: '*', Component: UnknownPath },
       ],
     },

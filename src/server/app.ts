@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { punRoutes } from './features/puns/routes.ts';
 import { reactionRoutes } from './features/reactions/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
+import { registerSharePages, shareApiRoutes } from './features/share/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { redactUrl } from './http/redact.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
       await api.register(healthRoutes, { ctx: fullCtx });
       await api.register(accountRoutes, { ctx: fullCtx });
       await api.register(publicFeedRoutes, { ctx: fullCtx });
+      await api.register(shareApiRoutes, { ctx: fullCtx });
       // Everything below needs a signed-in user: one guard for the whole scope.
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', requireUser);
@@ -153,6 +155,8 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  // The share page /p/{punId} (Open Graph tags) and its card image, before the SPA fallback.
+  registerSharePages(app, fullCtx);
   await registerSpa(app, ctx.config.clientDir);
   return app;
 }

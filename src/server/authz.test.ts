@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset/check',
   'POST /api/auth/password-reset/confirm',
   'GET /api/puns/top-week',
+  'GET /api/share/:punId',
 ]);
 
 describe('authorisation', () => {

@@ -20,6 +20,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>
   { method: 'PUT', path: '/api/puns/:id/reaction' },
   { method: 'DELETE', path: '/api/puns/:id/reaction' },
   { method: 'GET', path: '/api/puns/top-week' },
+  { method: 'GET', path: '/api/share/:id' },
   { method: 'GET', path: '/api/feed/global' },
   { method: 'GET', path: '/api/feed/friends' },
   { method: 'GET', path: '/api/users/:id/puns' },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PublicPun, Pun } from '#shared/api';
 import { messages } from '#shared/messages';
 import { ReactionBar, ReactionTally } from './ReactionBar';
+import { ShareButton } from './ShareButton';
 import '../social.css';
 
 const MINUTE_MS = 60_000;
@@ -88,6 +89,8 @@ export function PunCard({ pun, viewerId }: PunCardProps) {
           <span className="pun-author">{authorLabel(pun.authorName)}</span>
         )}
         <RelativeTime iso={pun.createdAt} />
+        {/* The log-in screen's cards stay read-only (spec §2); signed in, every pun can be shared. */}
+        {viewerId !== undefined ? <ShareButton pun={pun} /> : null}
       </header>
       <p className="pun-text">{pun.text}</p>
       <p className="pun-challenge">
