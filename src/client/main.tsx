@@ -9,6 +9,10 @@ import { createQueryClient } from './api/query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './sw-register';
 import './styles.css';
+import { applyStoredTheme } from './theme';
+
+// Issue 8: the chosen theme is on the page before React renders its first frame.
+applyStoredTheme();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -122,6 +122,7 @@ describe('header settings menu', () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'My Puns',
+      'Archive',
       'How It Works',
       'Profile Settings',
       'Sign Out',

@@ -123,6 +123,20 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.HowItWorksScreen,
                   ),
                 },
+                {
+                  path: 'archive',
+                  lazy: lazyScreen(
+                    () => import('./routes/Archive'),
+                    (m) => m.ArchiveScreen,
+                  ),
+                },
+                {
+                  path: 'archive/:day',
+                  lazy: lazyScreen(
+                    () => import('./routes/Archive'),
+                    (m) => m.ArchiveDayScreen,
+                  ),
+                },
               ],
             },
           ],

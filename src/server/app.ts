@@ -4,32 +4,40 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createReadCaches } from './caches.ts';
 import type { AppContext } from './context.ts';
 import { startEventHub } from './events/hub.ts';
 import { eventRoutes } from './events/routes.ts';
+import { accountDataRoutes } from './features/account-data/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { archiveRoutes } from './features/archive/routes.ts';
 import { challengeRoutes } from './features/challenge/routes.ts';
 import { feedRoutes, publicFeedRoutes } from './features/feeds/routes.ts';
 import { friendRoutes } from './features/friends/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { moderationRoutes } from './features/moderation/routes.ts';
 import { punRoutes } from './features/puns/routes.ts';
 import { reactionRoutes } from './features/reactions/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { registerSharePages, shareApiRoutes } from './features/share/routes.ts';
+import { streakRoutes } from './features/streaks/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerSessionLoader, requireUser } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerMetrics } from './metrics.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface ApiRoute {
   method: string;
   url: string;
+  /** The route's request and response schemas (the OpenAPI test checks each is documented). */
+  schema?: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -79,9 +87,10 @@ export async function buildApp(
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    // Hidden routes (the API's own documentation) are not part of the API.
+    if (!route.url.startsWith('/api/') || route.schema?.hide) return;
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -128,6 +137,9 @@ export async function buildApp(
   registerErrorHandler(app);
   registerOriginCheck(app, ctx.config.publicUrl);
   registerSessionLoader(app, fullCtx);
+  registerMetrics(app, ctx.metrics, ctx.config.metricsToken);
+  // Before the routes: the OpenAPI document is collected from them as they are registered.
+  await registerOpenApi(app);
 
   app.addHook('onClose', async () => {
     caches.detach();
@@ -148,7 +160,11 @@ export async function buildApp(
         await signedIn.register(reactionRoutes, { ctx: fullCtx });
         await signedIn.register(feedRoutes, { ctx: fullCtx });
         await signedIn.register(friendRoutes, { ctx: fullCtx });
+        await signedIn.register(moderationRoutes, { ctx: fullCtx });
+        await signedIn.register(archiveRoutes, { ctx: fullCtx });
+        await signedIn.register(streakRoutes, { ctx: fullCtx });
         await signedIn.register(settingsRoutes, { ctx: fullCtx });
+        await signedIn.register(accountDataRoutes, { ctx: fullCtx });
         await signedIn.register(eventRoutes, { ctx: fullCtx, hub });
       });
     },

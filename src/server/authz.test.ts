@@ -93,6 +93,17 @@ describe('authorisation', () => {
         t.database.db,
         sql`select user_id, kind from reactions where user_id = ${owner.user.id}`,
       ),
+      // Issue 8: another player's report or block changes nothing the owner has (one report is
+      // below the hiding threshold; the owner and the other player are not friends).
+      moderation: await queryRows(
+        t.database.db,
+        sql`select moderation, banned_at from puns p join users u on u.id = p.user_id
+            where u.id = ${owner.user.id}`,
+      ),
+      blocks: await queryRows(
+        t.database.db,
+        sql`select blocked_id from blocks where blocker_id = ${owner.user.id}`,
+      ),
     });
     const before = await snapshot();
     const as = (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
@@ -108,6 +119,9 @@ describe('authorisation', () => {
     await as('DELETE', '/api/push/subscription', {});
     await as('PUT', '/api/me/friend-notifications', { enabled: false });
     await as('POST', '/api/puns', { text: 'Not the owner' });
+    await as('POST', `/api/puns/${ownerPunId}/report`, { reason: 'spam' });
+    await as('POST', `/api/users/${owner.user.id}/block`);
+    await as('DELETE', `/api/users/${owner.user.id}/block`);
     await as('POST', '/api/auth/logout');
     const after = await snapshot();
     expect(after).toEqual(before);
@@ -126,9 +140,21 @@ describe('authorisation', () => {
       `/api/users/${owner.user.id}/puns`,
       '/api/friends',
       '/api/puns/top-week',
+      '/api/blocks',
     ]) {
       const res = await t.app.inject({ url, headers: { cookie: other.cookie } });
       expect(res.body, url).not.toContain('owner@example.com');
     }
+    // The unblock list names the blocked player, and only by display name (`other` signed out
+    // in the test above, so a player still signed in blocks).
+    const block = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${owner.user.id}/block`,
+      headers: { cookie: friend.cookie },
+    });
+    expect(block.statusCode).toBe(200);
+    expect(block.body).not.toContain('owner@example.com');
+    const blocks = await t.app.inject({ url: '/api/blocks', headers: { cookie: friend.cookie } });
+    expect(blocks.json()).toEqual({ users: [{ id: owner.user.id, displayName: 'Owner' }] });
   });
 });

@@ -3,6 +3,7 @@
 // listener connection drops everything.
 import type { EventHub } from './events/hub.ts';
 import { FeedCache } from './features/feeds/cache.ts';
+import { BlockedPlayersCache } from './features/moderation/blocked-cache.ts';
 import { ViewerReactionsCache } from './features/reactions/cache.ts';
 import { SessionCache } from './http/session-cache.ts';
 
@@ -10,6 +11,7 @@ export interface ReadCaches {
   sessions: SessionCache;
   feeds: FeedCache;
   reactions: ViewerReactionsCache;
+  blocks: BlockedPlayersCache;
 }
 
 export function createReadCaches(hub: EventHub): ReadCaches & { detach(): void } {
@@ -17,9 +19,15 @@ export function createReadCaches(hub: EventHub): ReadCaches & { detach(): void }
     sessions: new SessionCache(),
     feeds: new FeedCache(),
     reactions: new ViewerReactionsCache(),
+    blocks: new BlockedPlayersCache(),
   };
   const offPublic = hub.subscribe((event) => {
-    if (event.type === 'pun' || event.type === 'reactions' || event.type === 'resync')
+    if (
+      event.type === 'pun' ||
+      event.type === 'reactions' ||
+      event.type === 'moderation' ||
+      event.type === 'resync'
+    )
       caches.feeds.invalidate();
   });
   const offInternal = hub.subscribeInternal((event) => {
@@ -27,6 +35,7 @@ export function createReadCaches(hub: EventHub): ReadCaches & { detach(): void }
       caches.sessions.clear();
       caches.feeds.invalidate();
       caches.reactions.clear();
+      caches.blocks.clear();
       return;
     }
     switch (event.kind) {
@@ -39,6 +48,9 @@ export function createReadCaches(hub: EventHub): ReadCaches & { detach(): void }
         break;
       case 'reaction_changed':
         caches.reactions.changed(event.userId, event.punId);
+        break;
+      case 'blocks_changed':
+        caches.blocks.changed(event.userId);
         break;
     }
   });

@@ -62,6 +62,21 @@ export const configSchema = z.object({
     .trim()
     .regex(/^(mailto:|https:)/, { message: 'must start with mailto: or https:' })
     .optional(),
+  // GET /metrics answers only when set, and then only to `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, {
+      message: 'must be at least 16 characters (or unset to turn /metrics off)',
+    }),
+  // Report and block (issue 8): distinct players whose reports hide a pun pending review.
+  REPORT_HIDE_THRESHOLD: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(3),
   // Testing only: shifts the server's clock (the browser tests cross midnight with it).
   PUNDAY_CLOCK_OFFSET_MS: z.coerce.number({ error: 'must be a number' }).int().default(0),
 });
@@ -85,6 +100,10 @@ export interface Config {
   rateLimitScale: number;
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   clockOffsetMs: number;
+  /** The bearer token for GET /metrics; undefined turns the endpoint off (404). */
+  metricsToken: string | undefined;
+  /** Distinct reporters that hide a pun pending review (REPORT_HIDE_THRESHOLD). */
+  reportHideThreshold: number;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
@@ -133,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : 'mailto:punday@localhost'),
     },
     clockOffsetMs: c.PUNDAY_CLOCK_OFFSET_MS,
+    metricsToken: c.METRICS_TOKEN,
+    reportHideThreshold: c.REPORT_HIDE_THRESHOLD,
     ai: {
       baseUrl: c.AI_BASE_URL?.replace(/\/+$/, ''),
       apiKey: c.AI_API_KEY || undefined,

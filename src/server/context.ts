@@ -13,6 +13,7 @@ import type { ChallengeContext } from './features/challenge/service.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { PushService, type PushServiceOptions } from './features/push/service.ts';
 import { loadVapidKeys } from './features/push/vapid.ts';
+import { Metrics } from './metrics.ts';
 
 /** What every feature's routes and services get: built once in main.ts (or a test) and passed down. */
 export interface AppContext extends AccountsContext, ChallengeContext {
@@ -21,6 +22,8 @@ export interface AppContext extends AccountsContext, ChallengeContext {
   logger: FastifyBaseLogger;
   push: PushService;
   caches: ReadCaches;
+  /** This app's Prometheus registry and instruments (GET /metrics). */
+  metrics: Metrics;
 }
 
 export interface ContextParts {
@@ -29,6 +32,7 @@ export interface ContextParts {
   generator?: PunGenerator;
   limits?: Partial<AccountLimits>;
   pushOptions?: PushServiceOptions;
+  metrics?: Metrics;
 }
 
 /** Everything but the logger, which the app supplies once it exists. */
@@ -39,8 +43,13 @@ export async function createContext(
   parts: ContextParts = {},
 ): Promise<Omit<AppContext, 'logger' | 'caches'>> {
   const vapid = await loadVapidKeys(database.db, config.vapid);
+  const metrics = parts.metrics ?? new Metrics();
   return {
-    push: new PushService(database.db, vapid, log, parts.pushOptions),
+    metrics,
+    push: new PushService(database.db, vapid, log, {
+      onSend: (outcome) => metrics.pushSent(outcome),
+      ...parts.pushOptions,
+    }),
     config,
     database,
     db: database.db,

@@ -34,6 +34,10 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>
   { method: 'POST', path: '/api/push/subscription' },
   { method: 'DELETE', path: '/api/push/subscription' },
   { method: 'PUT', path: '/api/me/friend-notifications' },
+  { method: 'POST', path: '/api/puns/:id/report' },
+  { method: 'POST', path: '/api/users/:id/block' },
+  { method: 'DELETE', path: '/api/users/:id/block' },
+  { method: 'GET', path: '/api/blocks' },
 ];
 
 const idArb = fc.oneof(
@@ -56,6 +60,8 @@ const fieldNames = fc.constantFrom(
   'limit',
   'cursor',
   'q',
+  'reason',
+  'note',
 );
 const bodyArb = fc.oneof(
   jsonValue.map((v) => ({ raw: JSON.stringify(v), type: 'application/json' })),

@@ -9,6 +9,9 @@ import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { scheduleCleanUp } from './jobs/cleanup.ts';
 import { startDailyChallengeJob } from './jobs/daily-challenge.ts';
 import { startReminderJob } from './jobs/reminder.ts';
+import { Metrics } from './metrics.ts';
+import { operatorHandler } from './operator/serve.ts';
+import { type OperatorSocket, startOperatorSocket } from './operator/socket.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,14 +39,26 @@ async function main() {
       : 'Database: PostgreSQL (DATABASE_URL)',
   );
 
-  const ctx = await createContext(config, database, log);
+  const ctx = await createContext(config, database, log, {
+    metrics: new Metrics({ processMetrics: true }),
+  });
   const app = await buildApp(ctx);
   if (config.clockOffsetMs !== 0)
     app.log.warn(`Clock shifted by ${config.clockOffsetMs} ms (testing only)`);
   const dailyChallenge = startDailyChallengeJob({ ...ctx, logger: app.log });
   await dailyChallenge.ready;
-  const reminders = startReminderJob(ctx.push, ctx.clock, app.log);
-  const stopCleanUp = scheduleCleanUp(database.db, config.sessionIdleMs, app.log);
+  const reminders = startReminderJob(ctx.push, ctx.clock, app.log, ctx.metrics);
+  const stopCleanUp = scheduleCleanUp(database.db, config.sessionIdleMs, app.log, ctx.metrics);
+  // The embedded database is this process's alone: operator commands (npm run backup, challenge,
+  // moderate) reach it through a socket in DATA_DIR while the server runs.
+  const operator: OperatorSocket | undefined =
+    database.kind === 'pglite'
+      ? await startOperatorSocket({
+          dataDir: config.dataDir,
+          log: app.log,
+          handle: operatorHandler({ ...ctx, logger: app.log }),
+        })
+      : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,6 +74,7 @@ async function main() {
       stopCleanUp();
       dailyChallenge.stop();
       reminders.stop();
+      await operator?.close();
       await app.close();
       await ctx.push.idle();
       ctx.mailer.close();

@@ -9,6 +9,7 @@ import {
   PUN_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
+import { moderationEvent } from './moderation.ts';
 
 export const errorBody = z.object({
   error: z.string(),
@@ -134,6 +135,8 @@ export const pun = z.object({
   day: z.string(),
   createdAt: z.string(),
   reactions: reactionCounts,
+  /** Only on the author's own hidden pun (hidden by reports or an operator, pending review). */
+  hidden: z.literal(true).optional(),
   /** The viewer's own reaction on this pun, if any. */
   myReaction: z.enum(REACTION_KEYS).nullable(),
 });
@@ -161,6 +164,8 @@ export const liveEvents = {
   crowns: z.object({ userId: z.string(), crownCount: z.number().int() }),
   /** Sent when the server cannot replay what a reconnecting client missed: refetch everything. */
   resync: z.object({}),
+  /** A pun hidden or shown again by moderation; without punId, every pun of userId (a ban). */
+  moderation: moderationEvent,
 } as const;
 export type LiveEventType = keyof typeof liveEvents;
 export type LiveEvent = {

@@ -14,6 +14,7 @@ import {
 import { sessionQueryKey, useSession } from './auth';
 import { todayChallengeQueryKey } from './challenge';
 import { feedQueryKeyRoot } from './feeds';
+import { applyModerationEvent } from './moderation';
 import { myPunTodayQueryKey } from './puns';
 
 export type LiveEventData<K extends LiveEventType> = z.infer<(typeof liveEvents)[K]>;
@@ -84,6 +85,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'resync':
       void queryClient.invalidateQueries();
+      return;
+    case 'moderation':
+      // Issue 8: a hidden pun leaves the feeds (its author keeps it, marked).
+      applyModerationEvent(queryClient, event.data, me?.id);
       return;
   }
 }

@@ -60,6 +60,15 @@ export function localStoragePersister(storage: Storage): Persister {
   };
 }
 
+/** Drops the saved copy now (a deleted account leaves nothing of itself in this browser). */
+export function forgetPersistedCache(): void {
+  try {
+    window.localStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: nothing was saved.
+  }
+}
+
 export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> | null {
   let storage: Storage;
   try {

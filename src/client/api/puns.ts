@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myPunTodayResponse, punResponse, type SubmitPunRequest } from '#shared/api';
 import { ApiError, apiRequest } from './client';
+import { streakQueryKeyRoot } from './streaks';
 
 export const myPunTodayQueryKey = ['puns', 'mine', 'today'] as const;
 
@@ -22,6 +23,8 @@ export function useSubmitPun() {
     onSuccess: ({ pun }) => {
       queryClient.setQueryData(myPunTodayQueryKey, { day: pun.day, pun });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      // Issue 8: today's pun may start or extend the streak.
+      void queryClient.invalidateQueries({ queryKey: streakQueryKeyRoot });
     },
     onError: (error) => {
       // spec §4: a pun already exists for today, so the form is marked done.

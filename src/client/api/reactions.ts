@@ -42,7 +42,10 @@ export function reactionErrorMessage(error: unknown): string {
     if (error.status === 0) return messages.reactions.saveOffline;
     if (error.status === 401) return messages.reactions.loginRequired;
     if (error.status === 403) {
-      return error.code === 'own_pun' ? messages.reactions.ownPun : messages.reactions.permission;
+      if (error.code === 'own_pun') return messages.reactions.ownPun;
+      // Issue 8: a block between the two players; the server's message says so.
+      if (error.code === 'blocked' && error.fromServer) return error.message;
+      return messages.reactions.permission;
     }
     if (error.status === 409) return messages.reactions.oneCrown;
   }

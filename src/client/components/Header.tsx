@@ -4,6 +4,7 @@ import { useMe } from '../api/auth';
 import { CountdownPill } from './CountdownPill';
 import { CrownPill } from './CrownPill';
 import { SettingsMenu } from './SettingsMenu';
+import { StreakPill } from './StreakPill';
 
 // spec §2 Header: signed-in only, fixed at the top.
 export function Header() {
@@ -16,6 +17,7 @@ export function Header() {
         </Link>
         <div className="app-header-tools">
           <CountdownPill />
+          <StreakPill myId={me.id} />
           <CrownPill count={me.crownCount} />
           <SettingsMenu />
         </div>

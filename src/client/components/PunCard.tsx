@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { PublicPun, Pun } from '#shared/api';
 import { messages } from '#shared/messages';
+import { PunModeration } from './PunModeration';
 import { ReactionBar, ReactionTally } from './ReactionBar';
 import { ShareButton } from './ShareButton';
 import '../social.css';
@@ -91,6 +92,7 @@ export function PunCard({ pun, viewerId }: PunCardProps) {
         <RelativeTime iso={pun.createdAt} />
         {/* The log-in screen's cards stay read-only (spec §2); signed in, every pun can be shared. */}
         {viewerId !== undefined ? <ShareButton pun={pun} /> : null}
+        <PunModeration pun={pun} viewerId={viewerId} />
       </header>
       <p className="pun-text">{pun.text}</p>
       <p className="pun-challenge">

@@ -14,6 +14,7 @@ import { GearIcon } from './icons';
 
 const LINKS = [
   { to: '/my-puns', label: 'My Puns' },
+  { to: '/archive', label: 'Archive' },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/profile-settings', label: 'Profile Settings' },
 ] as const;

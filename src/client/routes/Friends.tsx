@@ -1,3 +1,4 @@
+import { BlockedPlayers } from '../components/BlockedPlayers';
 import { FriendList } from '../components/FriendList';
 import { FriendSearch } from '../components/FriendSearch';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -30,6 +31,12 @@ export function FriendsScreen() {
     <>
       <h1 className="page-title">Friends</h1>
       <FriendsManager />
+      <section className="card blocked-players" aria-labelledby="blocked-players-title">
+        <h2 id="blocked-players-title" className="card-title">
+          Blocked players
+        </h2>
+        <BlockedPlayers />
+      </section>
     </>
   );
 }

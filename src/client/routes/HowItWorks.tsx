@@ -1,6 +1,8 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { CrownIcon, FireIcon, LaughingIcon, ThinkerIcon } from '../components/icons';
 import { usePageTitle } from '../hooks/usePageTitle';
+import '../moderation.css';
 import '../social.css';
 
 // The same icons as on the reaction buttons.
@@ -18,6 +20,11 @@ const REACTIONS = [
 // spec §1: the help page.
 export function HowItWorksScreen() {
   usePageTitle('How It Works');
+  // Links such as /how-it-works#community-guidelines (from the report dialog) land on the section.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <>
       <h1 className="page-title">How It Works</h1>
@@ -85,6 +92,40 @@ export function HowItWorksScreen() {
             <strong>Respectful:</strong> laugh with people, not at them.
           </li>
         </ul>
+      </section>
+
+      <section
+        id="community-guidelines"
+        className="card prose guidelines"
+        aria-labelledby="hiw-community"
+      >
+        <h2 id="hiw-community" className="card-title">
+          Community guidelines
+        </h2>
+        <p>
+          Report a pun that is hateful or hurtful, harasses someone, is not family-friendly, is spam
+          or advertising, or copies someone else's work. A pun that only makes you groan is doing
+          its job: please don't report that one.
+        </p>
+        <h3 id="reporting">How to report a pun</h3>
+        <ol className="guidelines-steps">
+          <li>
+            Use the <strong>⋯</strong> (More actions) button on the pun and choose{' '}
+            <strong>Report pun</strong>.
+          </li>
+          <li>Pick a reason (offensive, spam or something else) and add a note if it helps.</li>
+          <li>
+            Send it. You can report each pun once. When several players report the same pun, it is
+            hidden from everyone but its author until it has been reviewed.
+          </li>
+        </ol>
+        <h3 id="blocking">Blocking a player</h3>
+        <p>
+          From the same menu, <strong>Block</strong> a player to stop seeing their puns in your
+          feeds and search. Neither of you can then react to the other's puns or add the other as a
+          friend. Unblock them any time under Blocked players on the{' '}
+          <Link to="/friends">Friends</Link> page.
+        </p>
       </section>
 
       <section className="card prose" aria-labelledby="hiw-install">

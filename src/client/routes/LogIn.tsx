@@ -5,6 +5,7 @@ import { useLogin, usePasswordReset } from '../api/auth';
 import { ApiError, errorMessage } from '../api/client';
 import { Brand } from '../components/Brand';
 import { Field } from '../components/Field';
+import { FlashNotice } from '../components/FlashNotice';
 import { Notice } from '../components/Notice';
 import { TopPunsPanel } from '../components/TopPunsPanel';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -65,6 +66,7 @@ export function LogInScreen() {
   return (
     <main className="auth-page">
       <Brand />
+      <FlashNotice />
       <section className="card" aria-labelledby="login-title">
         <h1 id="login-title" className="card-title">
           Log In

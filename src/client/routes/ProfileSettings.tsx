@@ -12,7 +12,9 @@ import {
   useSetFriendNotifications,
   useStorePushSubscription,
 } from '../api/settings';
+import { AccountDataSection } from '../components/AccountDataSection';
 import { Notice } from '../components/Notice';
+import { ThemeSetting } from '../components/ThemeSetting';
 import { usePageTitle } from '../hooks/usePageTitle';
 import {
   isIosOutsideInstalledApp,
@@ -37,6 +39,8 @@ export function ProfileSettingsScreen() {
       <div className="stack">
         <DisplayNameSection />
         <NotificationsSection />
+        <ThemeSetting />
+        <AccountDataSection />
       </div>
     </>
   );

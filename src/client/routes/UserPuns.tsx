@@ -11,6 +11,7 @@ import { useUserProfile } from '../api/users';
 import { Notice } from '../components/Notice';
 import { InlineSpinner } from '../components/PageSpinner';
 import { PunFeed } from '../components/PunFeed';
+import { MyStreakSummary, UserStreakSummary } from '../components/StreakPill';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../social.css';
 
@@ -35,10 +36,14 @@ function FriendButton({ profile }: { profile: UserProfile }) {
 
   let failure: string | null = null;
   if (addFriend.isError) {
+    const error = addFriend.error;
     failure =
-      addFriend.error instanceof ApiError && addFriend.error.status === 409
+      error instanceof ApiError && error.status === 409
         ? messages.friends.alreadyFriend
-        : messages.userPage.addFailed;
+        : // Issue 8: a block between the two players; the server's message says so.
+          error instanceof ApiError && error.code === 'blocked' && error.fromServer
+          ? error.message
+          : messages.userPage.addFailed;
   } else if (removeFriend.isError) {
     failure = messages.userPage.removeFailed;
   }
@@ -96,6 +101,7 @@ function OwnPage() {
   const me = useMe();
   return (
     <PunListPage heading={punsHeading(me.displayName)}>
+      <MyStreakSummary myId={me.id} />
       <PlayerPuns userId={me.id} />
     </PunListPage>
   );
@@ -124,6 +130,7 @@ function OtherUserPage({ userId }: { userId: string }) {
   return (
     <PunListPage heading={punsHeading(profile.data.displayName)}>
       {profile.data.isMe ? null : <FriendButton profile={profile.data} />}
+      <UserStreakSummary userId={userId} />
       <PlayerPuns userId={userId} />
     </PunListPage>
   );

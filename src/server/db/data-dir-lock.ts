@@ -13,6 +13,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live process holding the data folder's lock, or null if none does. */
+export function dataDirLockHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, 'punday.pid'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+}
+
 export async function acquireDataDirLock(dataDir: string): Promise<() => void> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'punday.pid');

@@ -58,7 +58,9 @@ export type InternalEvent =
   | { kind: 'session_revoked'; tokenHash: string }
   | { kind: 'user_sessions_revoked'; userId: string }
   | { kind: 'user_changed'; userId: string }
-  | { kind: 'reaction_changed'; userId: string; punId: string };
+  | { kind: 'reaction_changed'; userId: string; punId: string }
+  /** `userId` blocked or unblocked someone: their blocked-players set changed. */
+  | { kind: 'blocks_changed'; userId: string };
 
 export async function notifyInternal(db: Db, event: InternalEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${INTERNAL_CHANNEL}, ${JSON.stringify(event)})`);

@@ -44,6 +44,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: EventHub }>
     });
     res.write('retry: 3000\n\n');
     open.add(res);
+    ctx.metrics.liveConnections.inc();
 
     let replaying = lastEventId !== null;
     const held: StoredEvent[] = [];
@@ -59,6 +60,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: EventHub }>
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(res);
+      ctx.metrics.liveConnections.dec();
     });
 
     if (lastEventId === null) {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/connect';
 import { passwordResets, sessions } from '#server/db/schema';
 import { pruneExpired } from '#server/features/rate-limit/service';
+import type { Metrics } from '#server/metrics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,8 +27,20 @@ export async function cleanUp(db: Db, sessionIdleMs: number): Promise<void> {
     );
 }
 
-export function scheduleCleanUp(db: Db, sessionIdleMs: number, log: FastifyBaseLogger): () => void {
-  const run = () => cleanUp(db, sessionIdleMs).catch((err) => log.warn({ err }, 'clean-up failed'));
+export function scheduleCleanUp(
+  db: Db,
+  sessionIdleMs: number,
+  log: FastifyBaseLogger,
+  metrics?: Metrics,
+): () => void {
+  const run = () =>
+    cleanUp(db, sessionIdleMs).then(
+      () => metrics?.jobRan('cleanup', true),
+      (err) => {
+        metrics?.jobRan('cleanup', false);
+        log.warn({ err }, 'clean-up failed');
+      },
+    );
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);

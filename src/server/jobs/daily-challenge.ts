@@ -8,6 +8,7 @@ import {
   ensureChallenge,
   generateAiExample,
 } from '#server/features/challenge/service';
+import type { Metrics } from '#server/metrics';
 import { laDayOf, msUntilLaMidnight } from '#shared/la-day';
 
 const SAFETY_INTERVAL_MS = 60_000;
@@ -18,7 +19,7 @@ export interface Scheduler {
   stop(): void;
 }
 
-export function startDailyChallengeJob(ctx: ChallengeContext): Scheduler {
+export function startDailyChallengeJob(ctx: ChallengeContext & { metrics?: Metrics }): Scheduler {
   let stopped = false;
   let midnightTimer: NodeJS.Timeout | undefined;
 
@@ -29,7 +30,9 @@ export function startDailyChallengeJob(ctx: ChallengeContext): Scheduler {
       const { challenge, created } = await ensureChallenge(ctx, day);
       // An instance that died mid-generation leaves it pending: take it over once the lease ends.
       if (!created && challenge.aiStatus === 'pending') await generateAiExample(ctx, day);
+      ctx.metrics?.jobRan('daily-challenge', true);
     } catch (err) {
+      ctx.metrics?.jobRan('daily-challenge', false);
       ctx.logger.error({ err }, `could not ensure the challenge for ${day}`);
     }
   };

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { PushService } from '#server/features/push/service';
+import type { Metrics } from '#server/metrics';
 import { REMINDER_HOUR_LA } from '#shared/constants';
 import { addDays, laDayOf, laInstant, msUntilLaMidnight } from '#shared/la-day';
 
@@ -14,6 +15,7 @@ export function startReminderJob(
   push: PushService,
   clock: Clock,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  metrics?: Metrics,
 ): { stop(): void; runNow(): Promise<number> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -28,8 +30,10 @@ export function startReminderJob(
         Math.max(60, Math.floor(msUntilLaMidnight(now) / 1000)),
       );
       if (sent > 0) log.info(`Sent the 6 PM reminder to ${sent} user(s) for ${day}`);
+      metrics?.jobRan('reminder', true);
       return sent;
     } catch (err) {
+      metrics?.jobRan('reminder', false);
       log.error({ err }, 'reminder job failed');
       return 0;
     }

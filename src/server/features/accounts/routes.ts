@@ -47,7 +47,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       schema: {
         body: loginRequest,
-        response: { 200: userResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: {
+          200: userResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -105,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       schema: {
         body: passwordResetConfirm,
-        response: { 200: userResponse, 400: errorBody, 429: errorBody },
+        response: { 200: userResponse, 400: errorBody, 403: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {

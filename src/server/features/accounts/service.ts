@@ -12,6 +12,7 @@ import {
 } from '#server/errors';
 import { notifyInternal } from '#server/events/publish';
 import type { Mailer } from '#server/features/mail/mailer';
+import { AccountBanned } from '#server/features/moderation/errors';
 import * as rateLimit from '#server/features/rate-limit/service';
 import type { Me } from '#shared/api';
 import { PASSWORD_RESET_TTL_MS } from '#shared/constants';
@@ -202,6 +203,8 @@ export async function logIn(
 }
 
 async function createSession(ctx: AccountsContext, row: UserRow): Promise<SessionGrant> {
+  // Issue 8: a banned player gets no session (only once the password proved who they are).
+  if (row.bannedAt) throw new AccountBanned();
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.sessionTtlMs);
   await ctx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: row.id, expiresAt });
@@ -232,6 +235,8 @@ export async function userForSession(
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
+        // A ban ends every session; this also covers a log-in that raced the ban.
+        isNull(users.bannedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - ctx.sessionIdleMs)),
       ),

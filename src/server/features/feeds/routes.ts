@@ -23,6 +23,7 @@ const feedResponses = { 200: feedPage, 400: errorBody, 401: errorBody };
 /**
  * Sends a shared page with the viewer's own reaction on each pun, as JSON text (see
  * serialize.ts): it matches the `feedPage` response schema, which stays the route's contract.
+ * Puns by players the viewer blocked are dropped here, after the shared cache (issue 8).
  */
 async function sendForViewer(
   ctx: AppContext,
@@ -30,12 +31,17 @@ async function sendForViewer(
   viewerId: string,
   shared: SharedPage,
 ) {
+  const blocked = await ctx.caches.blocks.blockedBy(ctx.db, viewerId);
+  const page =
+    blocked.size === 0 || !shared.puns.some((p) => blocked.has(p.userId))
+      ? shared
+      : { ...shared, puns: shared.puns.filter((p) => !blocked.has(p.userId)) };
   const mine = await ctx.caches.reactions.lookup(
     ctx.db,
     viewerId,
-    shared.puns.map((p) => p.id),
+    page.puns.map((p) => p.id),
   );
-  return reply.type('application/json; charset=utf-8').send(feedPageJson(shared, mine) as never);
+  return reply.type('application/json; charset=utf-8').send(feedPageJson(page, mine) as never);
 }
 
 /** The landing page's panel: no session needed, no private fields. */
@@ -114,7 +120,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         ctx,
         reply,
         currentUser(request).id,
-        await playerFeed(ctx.db, request.params.id, request.query),
+        await playerFeed(ctx.db, request.params.id, request.query, currentUser(request).id),
       ),
   );
 };

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import { type Db, queryRows } from '#server/db/connect';
 import { BadRequest } from '#server/errors';
+import { publiclyVisible, visibleTo } from '#server/features/moderation/visibility';
 import type { PublicPun } from '#shared/api';
 import { TOP_PUNS_WINDOW_DAYS } from '#shared/constants';
 import { addDays, laDayOf } from '#shared/la-day';
@@ -28,13 +29,14 @@ interface PunRow extends Record<string, unknown> {
   fire_count: number;
   thinker_count: number;
   laughing_count: number;
+  moderation: string;
   author_name: string;
 }
 
 // Microseconds since the epoch, as text: exact, unlike a JavaScript Date.
 const PUN_COLUMNS = sql.raw(`p.id, p.user_id, p.day, p.text, p.category, p.output, p.created_at,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
-  p.crown_count, p.fire_count, p.thinker_count, p.laughing_count`);
+  p.crown_count, p.fire_count, p.thinker_count, p.laughing_count, p.moderation`);
 
 const fromMicros = (us: string) =>
   sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
@@ -84,6 +86,8 @@ function toPublicPun(row: PunRow): PublicPun {
       thinker: row.thinker_count,
       laughing: row.laughing_count,
     },
+    // Only lists that show a viewer their own puns can hold a hidden one (visibleTo).
+    ...(row.moderation === 'hidden' ? { hidden: true as const } : {}),
   };
 }
 
@@ -139,6 +143,7 @@ export async function timeRangeFeed(
     sql`select ${PUN_COLUMNS} from puns p
         where p.created_at >= ${range.from.toISOString()}::timestamptz
           and p.created_at < ${range.to.toISOString()}::timestamptz ${after}
+          and ${publiclyVisible}
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );
@@ -169,6 +174,7 @@ export async function topWeekFeed(
       where p.day = ${day}
         ${i === 0 ? sql`and (p.created_at >= ${since.toISOString()}::timestamptz) is true` : sql``}
         ${after}
+        and ${publiclyVisible}
       ${order} limit ${options.limit + 1})`,
   );
   const rows = await withAuthors(
@@ -193,6 +199,7 @@ export async function friendsFeed(
     sql`select p.* from friendships f
         cross join lateral (
           select ${PUN_COLUMNS} from puns p where p.user_id = f.friend_id ${after}
+            and ${visibleTo(viewerId)}
           ${TIME_ORDER} limit ${options.limit + 1}
         ) p
         where f.user_id = ${viewerId}::uuid
@@ -202,17 +209,23 @@ export async function friendsFeed(
   return sharedPage(rows, options.limit, timeCursorOf);
 }
 
-/** One player's puns, newest first. */
+/**
+ * One player's puns, newest first, as `viewerId` may see them: their own hidden puns included
+ * (marked), nothing by a player they blocked. Without a viewer, only publicly visible puns.
+ */
 export async function playerFeed(
   db: Db,
   playerId: string,
   options: { cursor?: string | undefined; limit: number },
+  viewerId?: string,
 ): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
   const after = afterTimeCursor(cursor);
+  const visible = viewerId === undefined ? publiclyVisible : visibleTo(viewerId);
   const rows = await withAuthors(
     db,
     sql`select ${PUN_COLUMNS} from puns p where p.user_id = ${playerId}::uuid ${after}
+          and ${visible}
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );

@@ -54,6 +54,7 @@ export const friendRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           200: friendshipResponse,
           400: errorBody,
           401: errorBody,
+          403: errorBody,
           404: errorBody,
           409: errorBody,
         },

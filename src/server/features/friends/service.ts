@@ -3,6 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '#server/db/connect';
 import { friendships, users } from '#server/db/schema';
 import { BadRequest, Conflict, NotFound } from '#server/errors';
+import { FriendBlocked } from '#server/features/moderation/errors';
+import { lockAndCheckBlocked } from '#server/features/moderation/service';
 import type { UserProfile, UserSummary } from '#shared/api';
 import { FRIEND_SEARCH_LIMIT } from '#shared/constants';
 import { messages } from '#shared/messages';
@@ -35,7 +37,10 @@ export async function listFriends(db: Db, userId: string): Promise<UserSummary[]
     .orderBy(asc(users.displayNameLower));
 }
 
-/** spec §5: trimmed, lower-cased prefix of the display name; not me, not my friends; at most 10. */
+/**
+ * spec §5: trimmed, lower-cased prefix of the display name; not me, not my friends; at most 10.
+ * Issue 8: nobody I blocked or who blocked me (neither can add the other), no banned player.
+ */
 export async function searchUsers(db: Db, viewerId: string, query: string): Promise<UserSummary[]> {
   const prefix = query.trim().toLowerCase();
   if (!prefix) return [];
@@ -47,6 +52,10 @@ export async function searchUsers(db: Db, viewerId: string, query: string): Prom
         sql`${users.displayNameLower} like ${`${escapeLike(prefix)}%`}`,
         sql`${users.id} <> ${viewerId}::uuid`,
         sql`not exists (select 1 from friendships f where f.user_id = ${viewerId}::uuid and f.friend_id = ${users.id})`,
+        sql`not exists (select 1 from blocks b
+                        where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${users.id})
+                           or (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}::uuid))`,
+        sql`${users.bannedAt} is null`,
       ),
     )
     .orderBy(asc(users.displayNameLower))
@@ -56,19 +65,25 @@ export async function searchUsers(db: Db, viewerId: string, query: string): Prom
 export async function addFriend(db: Db, userId: string, friendId: string): Promise<UserSummary> {
   if (userId === friendId)
     throw new BadRequest('You cannot add yourself as a friend.', 'self_friend');
-  const [friend] = await db
-    .select({ id: users.id, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, friendId))
-    .limit(1);
-  if (!friend) throw new NotFound(messages.userPage.notFound, 'user_not_found');
-  const [added] = await db
-    .insert(friendships)
-    .values({ userId, friendId })
-    .onConflictDoNothing()
-    .returning({ friendId: friendships.friendId });
-  if (!added) throw new Conflict(messages.friends.alreadyFriend, 'already_friend');
-  return friend;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [friend] = await tx
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, friendId))
+      .limit(1);
+    if (!friend) throw new NotFound(messages.userPage.notFound, 'user_not_found');
+    // Issue 8: neither of two players can add the other once either blocked the other; the
+    // lock makes a simultaneous block wait for this friendship (and then end it) or win first.
+    if (await lockAndCheckBlocked(tx, userId, friendId)) throw new FriendBlocked();
+    const [added] = await tx
+      .insert(friendships)
+      .values({ userId, friendId })
+      .onConflictDoNothing()
+      .returning({ friendId: friendships.friendId });
+    if (!added) throw new Conflict(messages.friends.alreadyFriend, 'already_friend');
+    return friend;
+  });
 }
 
 export async function removeFriend(db: Db, userId: string, friendId: string): Promise<UserSummary> {

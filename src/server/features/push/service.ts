@@ -34,6 +34,8 @@ export interface PushServiceOptions {
   timeoutMs?: number;
   concurrency?: number;
   fetch?: typeof fetch;
+  /** Told each delivery's outcome (the metrics count them). */
+  onSend?: (outcome: SendOutcome) => void;
 }
 
 export class PushService {
@@ -43,6 +45,7 @@ export class PushService {
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly onSend: ((outcome: SendOutcome) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +58,7 @@ export class PushService {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.concurrency = options.concurrency ?? 8;
     this.fetchImpl = options.fetch ?? fetch;
+    this.onSend = options.onSend;
   }
 
   /** Stores this device's subscription and turns push on (spec §4 off to on). */
@@ -174,8 +178,11 @@ export class PushService {
     const outcomes: SendOutcome[] = [];
     const queue = [...targets];
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift())
-        outcomes.push(await this.send(next, payload, options));
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const outcome = await this.send(next, payload, options);
+        this.onSend?.(outcome);
+        outcomes.push(outcome);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, targets.length) }, worker));
     return outcomes;

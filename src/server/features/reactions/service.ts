@@ -8,6 +8,8 @@ import { type Db, pgErrorOf, queryRows, UNIQUE_VIOLATION } from '#server/db/conn
 import { reactions, users } from '#server/db/schema';
 import { Conflict, Forbidden, NotFound } from '#server/errors';
 import { notifyInternal, publishEvent } from '#server/events/publish';
+import { ReactionBlocked } from '#server/features/moderation/errors';
+import { lockAndCheckBlocked } from '#server/features/moderation/service';
 import type { Me, ReactionCounts, ReactionKey, ReactionResponse } from '#shared/api';
 import { laDayOf } from '#shared/la-day';
 import { messages } from '#shared/messages';
@@ -111,6 +113,9 @@ async function setReactionOnce(
     const after = requested === before ? null : requested;
     if (after === before)
       return { counts: countsOf(target), mine: before, author: target.user_id, crownDelta: 0 };
+    // Issue 8: no reaction between two players when either blocked the other (clearing is fine).
+    if (after !== null && (await lockAndCheckBlocked(tx, user.id, target.user_id)))
+      throw new ReactionBlocked();
 
     if (after === null) {
       await tx
