@@ -8,12 +8,21 @@
 // sends Brotli, which is smaller still). The service worker (sw.js) is registered after load
 // and is not part of the page's JavaScript.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -91,6 +100,37 @@ async function measurePage(context, url, outDir) {
     scripts: files,
     scriptGzipBytes: files.reduce((n, f) => n + f.gzip, 0),
   };
+}
+
+/**
+ * What the entry chunk holds, by package: each package's share of the minified code (from the
+ * build's source map), gzip-compressed on its own. Shows what a size budget is up against.
+ */
+function entryPackages(outDir) {
+  const assets = path.join(outDir, 'assets');
+  const entry = readdirSync(assets).find((f) => /^main-.*\.js$/.test(f));
+  if (!entry || !existsSync(path.join(assets, `${entry}.map`))) return null;
+  const code = readFileSync(path.join(assets, entry), 'utf8');
+  const consumer = new SourceMapConsumer(
+    JSON.parse(readFileSync(path.join(assets, `${entry}.map`), 'utf8')),
+  );
+  const lines = code.split('\n');
+  const parts = new Map();
+  let previous = null;
+  consumer.eachMapping((m) => {
+    if (previous) {
+      const line = lines[previous.generatedLine - 1] ?? '';
+      const end = m.generatedLine === previous.generatedLine ? m.generatedColumn : undefined;
+      const name =
+        previous.source?.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ?? 'Punday (src/)';
+      parts.set(name, (parts.get(name) ?? '') + line.slice(previous.generatedColumn, end));
+    }
+    previous = m;
+  });
+  return [...parts]
+    .map(([name, text]) => ({ name, gzip: gzipSync(text, { level: 9 }).length }))
+    .filter((p) => p.gzip >= 512)
+    .sort((a, b) => b.gzip - a.gzip);
 }
 
 /** Lighthouse (mobile, simulated throttling) on a page, through Chromium's debugging port. */
@@ -203,6 +243,7 @@ export async function measureClient() {
         (!p.lighthouse || (p.lighthouse.lcpMs <= LCP_TARGET_MS && p.lighthouse.cls <= CLS_TARGET)),
     }));
     return {
+      packages: entryPackages(outDir),
       budgetGzipBytes: BUDGET_GZIP_BYTES,
       loginScriptGzipBytes: login.scriptGzipBytes,
       budgetPass: login.scriptGzipBytes <= BUDGET_GZIP_BYTES,
