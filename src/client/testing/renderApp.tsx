@@ -1,12 +1,16 @@
 // Test harness: the real routes and QueryClient in a memory router, with the network replaced at
 // the global fetch edge. Each test describes the server's answers as a small route table.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Me } from '#shared/api';
 import { createQueryClient } from '../api/query-client';
 import { createAppRoutes } from '../router';
+
+// findBy* and waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route
+// and its first query can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 export type FakeHandler = (request: { body: unknown }) => Response | Promise<Response>;
 
