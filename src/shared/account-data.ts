@@ -1,14 +1,10 @@
 // Own your data (issue 8): the export's shape, the account deletion request, and every message,
 // for the server, the client and the tests alike.
 import { z } from 'zod';
+import { accountDataMessages } from './account-data-text.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
-export const accountDataMessages = {
-  passwordRequired: 'Please type your password to delete your account.',
-  wrongPassword: 'That password is not right, so your account was not deleted.',
-  deleteFailed: 'Could not delete your account. Please try again.',
-  deleted: 'Your account has been deleted.',
-} as const;
+export * from './account-data-text.ts';
 
 export const deleteAccountRequest = z.object({
   password: z
@@ -17,11 +13,6 @@ export const deleteAccountRequest = z.object({
     .max(PASSWORD_MAX_LENGTH, accountDataMessages.wrongPassword),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
-
-/** The export's file name for a day (YYYY-MM-DD, UTC). */
-export function exportFileName(day: string): string {
-  return `punday-export-${day}.json`;
-}
 
 const counts = z.object({
   crown: z.number().int(),

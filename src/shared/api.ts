@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   DISPLAY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  type LIVE_EVENT_TYPES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PUN_MAX_LENGTH,
+  REACTION_KEYS,
+  type ReactionKey,
 } from './constants.ts';
 import { messages } from './messages.ts';
 import { moderationEvent } from './moderation.ts';
@@ -113,8 +116,7 @@ export const todayChallengeResponse = z.object({
 });
 export type TodayChallengeResponse = z.infer<typeof todayChallengeResponse>;
 
-export const REACTION_KEYS = ['crown', 'fire', 'thinker', 'laughing'] as const;
-export type ReactionKey = (typeof REACTION_KEYS)[number];
+export { REACTION_KEYS, type ReactionKey };
 
 export const reactionCounts = z.object({
   crown: z.number().int(),
@@ -166,7 +168,7 @@ export const liveEvents = {
   resync: z.object({}),
   /** A pun hidden or shown again by moderation; without punId, every pun of userId (a ban). */
   moderation: moderationEvent,
-} as const;
+} as const satisfies Record<(typeof LIVE_EVENT_TYPES)[number], z.ZodType>;
 export type LiveEventType = keyof typeof liveEvents;
 export type LiveEvent = {
   [K in LiveEventType]: { id: string; type: K; data: z.infer<(typeof liveEvents)[K]> };

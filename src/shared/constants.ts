@@ -43,3 +43,17 @@ export const FALLBACK_OUTPUT = 'Restaurant Name';
 
 export const DASHBOARD_TABS = ['global', 'friends', 'create', 'manage'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+// The reaction kinds, in display order (DESIGN.md: one canonical set of keys).
+export const REACTION_KEYS = ['crown', 'fire', 'thinker', 'laughing'] as const;
+export type ReactionKey = (typeof REACTION_KEYS)[number];
+
+// The live event types of GET /api/events (their payloads are api.ts's liveEvents).
+export const LIVE_EVENT_TYPES = [
+  'challenge',
+  'pun',
+  'reactions',
+  'crowns',
+  'resync',
+  'moderation',
+] as const;

@@ -1,6 +1,8 @@
 // Streaks (issue 8): the response schema and every user-visible text, for server, client and tests.
 import { z } from 'zod';
 
+export * from './streaks-text.ts';
+
 export const streakResponse = z.object({
   userId: z.string(),
   /** Consecutive Los Angeles days with a pun, ending today or yesterday; 0 otherwise. */
@@ -13,23 +15,3 @@ export const streakResponse = z.object({
   today: z.string(),
 });
 export type StreakResponse = z.infer<typeof streakResponse>;
-
-/** "1-day streak", "5-day streak": the pill's accessible name. */
-export function streakLabel(days: number): string {
-  return `${days}-day streak`;
-}
-
-/** "1 day", "5 days". */
-export function dayCount(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
-export const streakMessages = {
-  /** The header pill's tooltip once today's pun is in. */
-  keptToday: "You've kept your streak today.",
-  /** The header pill's tooltip when the streak ended yesterday and today is still open. */
-  keepItGoing: "Submit today's pun to keep your streak going.",
-  currentHeading: 'Current streak',
-  longestHeading: 'Longest streak',
-  loadFailed: 'Unable to load the streak.',
-} as const;

@@ -2,8 +2,9 @@
 // cookie); deleting the account is a mutation that, once the server has said yes, forgets
 // everything this browser kept about the player.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountDataMessages, type DeleteAccountRequest } from '#shared/account-data';
-import { messageResponse } from '#shared/api';
+import type { DeleteAccountRequest } from '#shared/account-data';
+import { accountDataMessages } from '#shared/account-data-text';
+import type { messageResponse } from '#shared/api';
 import { setFlashNotice } from '../flash-notice';
 import { setSignedOut } from './auth';
 import { apiRequest } from './client';
@@ -15,7 +16,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteAccountRequest) =>
-      apiRequest('/api/me', messageResponse, { method: 'DELETE', body: input }),
+      apiRequest<typeof messageResponse>('/api/me', { method: 'DELETE', body: input }),
     networkMode: 'always',
     onSuccess: () => {
       // The log-in screen, where the guards now send the visitor, says what happened.

@@ -8,13 +8,13 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { FeedPage, ReactionCounts } from '#shared/api';
-import {
-  ARCHIVE_PAGE_DEFAULT,
-  type ArchiveDayResponse,
-  type ArchiveListResponse,
+import type {
+  ArchiveDayResponse,
+  ArchiveListResponse,
   archiveDayResponse,
   archiveListResponse,
 } from '#shared/archive';
+import { ARCHIVE_PAGE_DEFAULT } from '#shared/archive-text';
 import { apiRequest } from './client';
 
 export const archiveListQueryKey = ['archive', 'list'] as const;
@@ -33,7 +33,7 @@ export function archiveListQuery() {
   return infiniteQueryOptions({
     queryKey: archiveListQueryKey,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(`/api/archive?${pageParams(pageParam)}`, archiveListResponse, { signal }),
+      apiRequest<typeof archiveListResponse>(`/api/archive?${pageParams(pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ArchiveListResponse) => last.nextCursor,
     // Crowns given on a day's page change its top pun: coming back to the list asks again.
@@ -65,9 +65,8 @@ export function updateTopPunInArchive(
 }
 
 function fetchArchiveDay(day: string, cursor: string | null, signal: AbortSignal) {
-  return apiRequest(
+  return apiRequest<typeof archiveDayResponse>(
     `/api/archive/${encodeURIComponent(day)}?${pageParams(cursor)}`,
-    archiveDayResponse,
     { signal },
   );
 }

@@ -7,27 +7,24 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type LoginRequest,
-  type Me,
-  me,
+import type {
+  LoginRequest,
+  Me,
   messageResponse,
-  type PasswordResetConfirm,
-  type PasswordResetRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
   passwordResetTokenStatus,
-  type SignupRequest,
+  SignupRequest,
   sessionResponse,
+  userResponse,
 } from '#shared/api';
 import { apiRequest, apiRequestNoContent } from './client';
-
-const userResponse = z.object({ user: me });
 
 export const sessionQueryKey = ['session'] as const;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/auth/session', sessionResponse, { signal }),
+  queryFn: ({ signal }) => apiRequest<typeof sessionResponse>('/api/auth/session', { signal }),
   staleTime: 5 * 60_000,
   // An unreachable server must not keep the spinner up: the guards treat a failed first check as
   // signed out, and the query refetches on reconnect and on focus.
@@ -73,7 +70,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginRequest) =>
-      apiRequest('/api/auth/login', userResponse, { method: 'POST', body: input }),
+      apiRequest<typeof userResponse>('/api/auth/login', { method: 'POST', body: input }),
     onSuccess: ({ user }) => setSignedIn(queryClient, user),
     networkMode: 'always',
   });
@@ -83,7 +80,7 @@ export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupRequest) =>
-      apiRequest('/api/auth/signup', userResponse, { method: 'POST', body: input }),
+      apiRequest<typeof userResponse>('/api/auth/signup', { method: 'POST', body: input }),
     onSuccess: ({ user }) => setSignedIn(queryClient, user),
     networkMode: 'always',
   });
@@ -101,7 +98,10 @@ export function useLogout() {
 export function usePasswordReset() {
   return useMutation({
     mutationFn: (input: PasswordResetRequest) =>
-      apiRequest('/api/auth/password-reset', messageResponse, { method: 'POST', body: input }),
+      apiRequest<typeof messageResponse>('/api/auth/password-reset', {
+        method: 'POST',
+        body: input,
+      }),
     networkMode: 'always',
   });
 }
@@ -111,7 +111,7 @@ export function passwordResetTokenQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['password-reset-token', token] as const,
     queryFn: ({ signal }) =>
-      apiRequest('/api/auth/password-reset/check', passwordResetTokenStatus, {
+      apiRequest<typeof passwordResetTokenStatus>('/api/auth/password-reset/check', {
         method: 'POST',
         body: { token },
         signal,
@@ -131,7 +131,10 @@ export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PasswordResetConfirm) =>
-      apiRequest('/api/auth/password-reset/confirm', userResponse, { method: 'POST', body: input }),
+      apiRequest<typeof userResponse>('/api/auth/password-reset/confirm', {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: ({ user }) => setSignedIn(queryClient, user),
     networkMode: 'always',
   });

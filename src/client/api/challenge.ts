@@ -1,6 +1,6 @@
 // Today's challenge (spec §3 Daily challenge): the Create tab and the header's tooltip read it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Challenge, todayChallengeResponse } from '#shared/api';
+import type { Challenge, todayChallengeResponse } from '#shared/api';
 import { laDayOf } from '#shared/la-day';
 import { apiRequest } from './client';
 
@@ -8,7 +8,8 @@ export const todayChallengeQueryKey = ['challenge', 'today'] as const;
 
 export const todayChallengeQueryOptions = queryOptions({
   queryKey: todayChallengeQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/challenge/today', todayChallengeResponse, { signal }),
+  queryFn: ({ signal }) =>
+    apiRequest<typeof todayChallengeResponse>('/api/challenge/today', { signal }),
 });
 
 export function useTodayChallenge() {

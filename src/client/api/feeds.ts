@@ -7,7 +7,7 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { type FeedPage, feedPage, type GlobalPeriod, type Pun, topWeekResponse } from '#shared/api';
+import type { FeedPage, feedPage, GlobalPeriod, Pun, topWeekResponse } from '#shared/api';
 import { LANDING_TOP_PUNS } from '#shared/constants';
 import { apiRequest } from './client';
 
@@ -46,7 +46,7 @@ function feedOptions(queryKey: readonly unknown[], path: string, params: () => U
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(`${path}?${withCursor(params(), pageParam)}`, feedPage, { signal }),
+      apiRequest<typeof feedPage>(`${path}?${withCursor(params(), pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: FeedPage) => last.nextCursor,
   });
@@ -92,7 +92,9 @@ export function topWeekPublicQuery() {
   return queryOptions({
     queryKey: topWeekPublicQueryKey,
     queryFn: ({ signal }) =>
-      apiRequest(`/api/puns/top-week?limit=${LANDING_TOP_PUNS}`, topWeekResponse, { signal }),
+      apiRequest<typeof topWeekResponse>(`/api/puns/top-week?limit=${LANDING_TOP_PUNS}`, {
+        signal,
+      }),
     staleTime: 60_000,
   });
 }

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { friendshipResponse, userListResponse } from '#shared/api';
+import type { friendshipResponse, userListResponse } from '#shared/api';
 import { apiRequest } from './client';
 import { friendsFeedQueryKey } from './feeds';
 import { userQueryKey, userSearchQueryKeyRoot } from './users';
@@ -16,7 +16,7 @@ export const friendsQueryKey = ['friends'] as const;
 
 export const friendsQuery = queryOptions({
   queryKey: friendsQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/friends', userListResponse, { signal }),
+  queryFn: ({ signal }) => apiRequest<typeof userListResponse>('/api/friends', { signal }),
 });
 
 export function useFriends() {
@@ -40,7 +40,7 @@ export function useAddFriend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest(friendPath(userId), friendshipResponse, { method: 'PUT' }),
+      apiRequest<typeof friendshipResponse>(friendPath(userId), { method: 'PUT' }),
     networkMode: 'always',
     // spec §4: a 409 (already a friend) still means they are one: refresh either way.
     onSettled: (_answer, _error, userId) => refreshAfterFriendshipChange(queryClient, userId),
@@ -51,7 +51,7 @@ export function useRemoveFriend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest(friendPath(userId), friendshipResponse, { method: 'DELETE' }),
+      apiRequest<typeof friendshipResponse>(friendPath(userId), { method: 'DELETE' }),
     networkMode: 'always',
     onSettled: (_answer, _error, userId) => refreshAfterFriendshipChange(queryClient, userId),
   });

@@ -1,19 +1,21 @@
 // The live event stream (GET /api/events, Server-Sent Events): ONE EventSource for the signed-in
-// app. Each event is checked against the shared schema, applied to the TanStack Query caches it
+// app. Each event is checked against the shared schema's shape (live-check.ts), applied to the TanStack Query caches it
 // concerns, and handed to whoever subscribed with onLiveEvent / onAnyLiveEvent (the feeds do).
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import {
-  type LiveEvent,
-  type LiveEventType,
+import type {
+  LiveEvent,
+  LiveEventType,
   liveEvents,
-  type MyPunTodayResponse,
-  type SessionResponse,
+  MyPunTodayResponse,
+  SessionResponse,
 } from '#shared/api';
+import { LIVE_EVENT_TYPES } from '#shared/constants';
 import { sessionQueryKey, useSession } from './auth';
 import { todayChallengeQueryKey } from './challenge';
 import { feedQueryKeyRoot } from './feeds';
+import { checkLiveEvent } from './live-check';
 import { applyModerationEvent } from './moderation';
 import { myPunTodayQueryKey } from './puns';
 
@@ -93,7 +95,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   }
 }
 
-const TYPES = Object.keys(liveEvents) as LiveEventType[];
+const TYPES: readonly LiveEventType[] = LIVE_EVENT_TYPES;
 // After this long hidden, the tab may have been frozen and missed events: refetch what it shows.
 const STALE_AFTER_MS = 60_000;
 // When the browser gives up on the stream (an HTTP error such as a 502 while the server restarts),
@@ -114,9 +116,9 @@ function parseEvent(type: LiveEventType, message: MessageEvent<string>): LiveEve
   } catch {
     return undefined;
   }
-  const checked = liveEvents[type].safeParse(raw);
-  if (!checked.success) return undefined;
-  return { id: message.lastEventId, type, data: checked.data } as LiveEvent;
+  const data = checkLiveEvent(type, raw);
+  if (data === undefined) return undefined;
+  return { id: message.lastEventId, type, data } as LiveEvent;
 }
 
 /** Opens the stream while a user is signed in and the calling layout is mounted. */

@@ -8,11 +8,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Pun } from '#shared/api';
-import {
+import type {
   blockListResponse,
   blockResponse,
-  type ModerationEvent,
-  type ReportRequest,
+  ModerationEvent,
+  ReportRequest,
   reportResponse,
 } from '#shared/moderation';
 import { apiRequest } from './client';
@@ -24,7 +24,7 @@ export const blockedPlayersQueryKey = ['blocks'] as const;
 
 export const blockedPlayersQuery = queryOptions({
   queryKey: blockedPlayersQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/blocks', blockListResponse, { signal }),
+  queryFn: ({ signal }) => apiRequest<typeof blockListResponse>('/api/blocks', { signal }),
 });
 
 export function useBlockedPlayers() {
@@ -34,7 +34,7 @@ export function useBlockedPlayers() {
 export function useReportPun(punId: string) {
   return useMutation({
     mutationFn: (report: ReportRequest) =>
-      apiRequest(`/api/puns/${encodeURIComponent(punId)}/report`, reportResponse, {
+      apiRequest<typeof reportResponse>(`/api/puns/${encodeURIComponent(punId)}/report`, {
         method: 'POST',
         body: report,
       }),
@@ -147,7 +147,7 @@ function blockPath(userId: string): string {
 export function useBlockPlayer() {
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest(blockPath(userId), blockResponse, { method: 'POST' }),
+      apiRequest<typeof blockResponse>(blockPath(userId), { method: 'POST' }),
     networkMode: 'always',
   });
 }
@@ -165,7 +165,7 @@ export function useUnblockPlayer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest(blockPath(userId), blockResponse, { method: 'DELETE' }),
+      apiRequest<typeof blockResponse>(blockPath(userId), { method: 'DELETE' }),
     networkMode: 'always',
     onSettled: (_answer, _error, userId) => refreshAfterBlockChange(queryClient, userId),
   });

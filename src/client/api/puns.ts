@@ -1,6 +1,6 @@
 // The signed-in user's pun for today and submitting it (spec §4 Submission).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { myPunTodayResponse, punResponse, type SubmitPunRequest } from '#shared/api';
+import type { myPunTodayResponse, punResponse, SubmitPunRequest } from '#shared/api';
 import { ApiError, apiRequest } from './client';
 import { streakQueryKeyRoot } from './streaks';
 
@@ -8,7 +8,8 @@ export const myPunTodayQueryKey = ['puns', 'mine', 'today'] as const;
 
 export const myPunTodayQueryOptions = queryOptions({
   queryKey: myPunTodayQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/puns/mine/today', myPunTodayResponse, { signal }),
+  queryFn: ({ signal }) =>
+    apiRequest<typeof myPunTodayResponse>('/api/puns/mine/today', { signal }),
 });
 
 export function useMyPunToday() {
@@ -19,7 +20,7 @@ export function useSubmitPun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmitPunRequest) =>
-      apiRequest('/api/puns', punResponse, { method: 'POST', body: input }),
+      apiRequest<typeof punResponse>('/api/puns', { method: 'POST', body: input }),
     onSuccess: ({ pun }) => {
       queryClient.setQueryData(myPunTodayQueryKey, { day: pun.day, pun });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });

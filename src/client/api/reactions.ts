@@ -1,11 +1,11 @@
 // Reactions (spec §4 Reaction, §5 Reactions, §8 Reactions). The change shows at once in every
 // cached feed, is rolled back if the server refuses it, and the server's answer is the last word.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Pun,
-  type ReactionCounts,
-  type ReactionKey,
-  type ReactionResponse,
+import type {
+  Pun,
+  ReactionCounts,
+  ReactionKey,
+  ReactionResponse,
   reactionResponse,
 } from '#shared/api';
 import { messages } from '#shared/messages';
@@ -67,8 +67,9 @@ function sendReaction({ pun, reaction }: ReactVariables): Promise<ReactionRespon
   const path = `/api/puns/${encodeURIComponent(pun.id)}/reaction`;
   // Clearing says so (DELETE) rather than relying on the server's toggle, so a repeated request
   // cannot set the reaction again.
-  if (pun.myReaction === reaction) return apiRequest(path, reactionResponse, { method: 'DELETE' });
-  return apiRequest(path, reactionResponse, { method: 'PUT', body: { reaction } });
+  if (pun.myReaction === reaction)
+    return apiRequest<typeof reactionResponse>(path, { method: 'DELETE' });
+  return apiRequest<typeof reactionResponse>(path, { method: 'PUT', body: { reaction } });
 }
 
 export function useReactMutation(punId: string) {

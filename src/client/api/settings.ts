@@ -1,10 +1,10 @@
 // Profile settings (spec §2): display name, push and friend notifications. Each answer carries
 // the updated user, written straight into the session cache.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   displayNameResponse,
-  type Me,
-  type PushSubscriptionRequest,
+  Me,
+  PushSubscriptionRequest,
   publicKeyResponse,
   userResponse,
 } from '#shared/api';
@@ -19,7 +19,7 @@ export function useSaveDisplayName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (displayName: string) =>
-      apiRequest('/api/me/display-name', displayNameResponse, {
+      apiRequest<typeof displayNameResponse>('/api/me/display-name', {
         method: 'PUT',
         body: { displayName },
       }),
@@ -28,14 +28,17 @@ export function useSaveDisplayName() {
 }
 
 export function fetchPushPublicKey(): Promise<string> {
-  return apiRequest('/api/push/public-key', publicKeyResponse).then((r) => r.publicKey);
+  return apiRequest<typeof publicKeyResponse>('/api/push/public-key').then((r) => r.publicKey);
 }
 
 export function useStorePushSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscription: PushSubscriptionRequest) =>
-      apiRequest('/api/push/subscription', userResponse, { method: 'POST', body: subscription }),
+      apiRequest<typeof userResponse>('/api/push/subscription', {
+        method: 'POST',
+        body: subscription,
+      }),
     onSuccess: ({ user }) => setMe(queryClient, user),
   });
 }
@@ -44,7 +47,7 @@ export function useDeletePushSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (endpoint: string | undefined) =>
-      apiRequest('/api/push/subscription', userResponse, {
+      apiRequest<typeof userResponse>('/api/push/subscription', {
         method: 'DELETE',
         body: endpoint ? { endpoint } : {},
       }),
@@ -56,7 +59,7 @@ export function useSetFriendNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) =>
-      apiRequest('/api/me/friend-notifications', userResponse, {
+      apiRequest<typeof userResponse>('/api/me/friend-notifications', {
         method: 'PUT',
         body: { enabled },
       }),

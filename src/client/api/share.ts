@@ -1,6 +1,6 @@
 // A shared pun (issue 8: the public page /p/{punId}). Public: no session needed.
 import { queryOptions } from '@tanstack/react-query';
-import { sharedPunResponse } from '#shared/share';
+import type { sharedPunResponse } from '#shared/share';
 import { apiRequest } from './client';
 
 export function sharedPunQueryKey(punId: string) {
@@ -11,6 +11,6 @@ export function sharedPunQuery(punId: string) {
   return queryOptions({
     queryKey: sharedPunQueryKey(punId),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/share/${encodeURIComponent(punId)}`, sharedPunResponse, { signal }),
+      apiRequest<typeof sharedPunResponse>(`/api/share/${encodeURIComponent(punId)}`, { signal }),
   });
 }

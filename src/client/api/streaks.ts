@@ -3,7 +3,7 @@
 // also listen to live events, are in streak-live.ts.
 import { queryOptions } from '@tanstack/react-query';
 import { msUntilLaMidnight } from '#shared/la-day';
-import { streakResponse } from '#shared/streaks';
+import type { streakResponse } from '#shared/streaks';
 import { apiRequest } from './client';
 
 export const streakQueryKeyRoot = ['streak'] as const;
@@ -19,7 +19,7 @@ const untilNextDay = () => msUntilLaMidnight(Date.now()) + 2_000;
 
 export const myStreakQuery = queryOptions({
   queryKey: myStreakQueryKey,
-  queryFn: ({ signal }) => apiRequest('/api/me/streak', streakResponse, { signal }),
+  queryFn: ({ signal }) => apiRequest<typeof streakResponse>('/api/me/streak', { signal }),
   staleTime: 60_000,
   refetchInterval: untilNextDay,
 });
@@ -28,7 +28,9 @@ export function userStreakQuery(userId: string) {
   return queryOptions({
     queryKey: userStreakQueryKey(userId),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/users/${encodeURIComponent(userId)}/streak`, streakResponse, { signal }),
+      apiRequest<typeof streakResponse>(`/api/users/${encodeURIComponent(userId)}/streak`, {
+        signal,
+      }),
     staleTime: 60_000,
     refetchInterval: untilNextDay,
   });

@@ -1,7 +1,7 @@
 // Other players: search by display name (spec §5 Friend search) and one player's profile for the
 // user pun-list page (spec §2).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userListResponse, userProfile } from '#shared/api';
+import type { userListResponse, userProfile } from '#shared/api';
 import { apiRequest } from './client';
 
 export const userSearchQueryKeyRoot = ['users', 'search'] as const;
@@ -16,7 +16,9 @@ export function userSearchQuery(query: string) {
   return queryOptions({
     queryKey: [...userSearchQueryKeyRoot, q] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`/api/users/search?${new URLSearchParams({ q })}`, userListResponse, { signal }),
+      apiRequest<typeof userListResponse>(`/api/users/search?${new URLSearchParams({ q })}`, {
+        signal,
+      }),
     enabled: q !== '',
     staleTime: 10_000,
   });
@@ -35,7 +37,7 @@ export function userProfileQuery(userId: string) {
   return queryOptions({
     queryKey: userQueryKey(userId),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/users/${encodeURIComponent(userId)}`, userProfile, { signal }),
+      apiRequest<typeof userProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal }),
   });
 }
 

@@ -2,7 +2,7 @@
 // after typing the password. The server checks the password and does the deleting; this screen
 // shows its answer, and on success the browser forgets the player (see useDeleteAccount).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { accountDataMessages } from '#shared/account-data';
+import { accountDataMessages } from '#shared/account-data-text';
 import { ACCOUNT_EXPORT_URL, useDeleteAccount } from '../api/account-data';
 import { errorMessage } from '../api/client';
 import { Field } from './Field';

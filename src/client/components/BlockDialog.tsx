@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { moderationMessages } from '#shared/moderation';
+import { moderationMessages } from '#shared/moderation-text';
 import { errorMessage } from '../api/client';
 import { useBlockPlayer } from '../api/moderation';
 import { ModalDialog } from './ModalDialog';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { messages } from '#shared/messages';
-import { moderationMessages } from '#shared/moderation';
+import { moderationMessages } from '#shared/moderation-text';
 import { errorMessage } from '../api/client';
 import { useBlockedPlayers, useUnblockPlayer } from '../api/moderation';
 import { Notice } from './Notice';

@@ -1,5 +1,5 @@
 import type { PublicPun, Pun } from '#shared/api';
-import { moderationMessages } from '#shared/moderation';
+import { moderationMessages } from '#shared/moderation-text';
 import { PunMenu } from './PunMenu';
 import '../moderation.css';
 

@@ -1,6 +1,6 @@
 import { type ComponentType, useId, useState } from 'react';
 import type { Pun, ReactionCounts, ReactionKey } from '#shared/api';
-import { REACTION_KEYS } from '#shared/api';
+import { REACTION_KEYS } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { reactionErrorMessage, useReactMutation } from '../api/reactions';
 import { CrownIcon, FireIcon, LaughingIcon, ThinkerIcon } from './icons';

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPun } from '#shared/api';
+import type { ReportReason } from '#shared/moderation';
 import {
   moderationMessages,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
-  type ReportReason,
-} from '#shared/moderation';
+} from '#shared/moderation-text';
 import { ApiError, errorMessage } from '../api/client';
 import { useReportPun } from '../api/moderation';
 import { ModalDialog } from './ModalDialog';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { SharedPun } from '#shared/share';
 import {
   SHARE_CONFIRMATION_MS,
-  type SharedPun,
   shareMessages,
   sharePageTitle,
   sharePath,
-} from '#shared/share';
+} from '#shared/share-text';
 import '../share.css';
 
 function ShareIcon() {

@@ -1,4 +1,5 @@
-import { dayCount, type StreakResponse, streakLabel, streakMessages } from '#shared/streaks';
+import type { StreakResponse } from '#shared/streaks';
+import { dayCount, streakLabel, streakMessages } from '#shared/streaks-text';
 import { useMyStreak, useUserStreak } from '../api/streak-live';
 import '../archive.css';
 

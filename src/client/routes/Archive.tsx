@@ -4,12 +4,8 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicPun } from '#shared/api';
-import {
-  type ArchiveEntry,
-  archiveMessages,
-  formatArchiveDay,
-  isCalendarDay,
-} from '#shared/archive';
+import type { ArchiveEntry } from '#shared/archive';
+import { archiveMessages, formatArchiveDay, isCalendarDay } from '#shared/archive-text';
 import { messages } from '#shared/messages';
 import {
   archiveDayFeedQuery,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { challengeLine, type SharedPun, shareMessages, sharePageName } from '#shared/share';
+import type { SharedPun } from '#shared/share';
+import { challengeLine, shareMessages, sharePageName } from '#shared/share-text';
 import { useSession } from '../api/auth';
 import { ApiError, errorMessage } from '../api/client';
 import { sharedPunQuery } from '../api/share';
