@@ -571,6 +571,8 @@ async function runOn(kind, control = false) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '100000',
+    // The server refuses a PGlite folder with synchronous_commit off unless told this is on purpose.
+    ...(control ? { PUNDAY_UNSAFE_ASYNC_COMMIT: '1' } : {}),
   };
   const model = newModel();
   const cycles = [];

@@ -67,6 +67,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  if (dataDir) {
+    try {
+      await requireSynchronousCommit(client);
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -82,6 +90,21 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
       await client.close();
     },
   };
+}
+
+// Crash safety rests on it (docs/crash-safety.md): with synchronous_commit on, a commit's WAL is
+// written before the server answers, so a killed process loses nothing it acknowledged. A data
+// folder where someone ran ALTER SYSTEM SET synchronous_commit = off would quietly lose writes.
+export const SYNCHRONOUS_COMMIT_OFF_MESSAGE =
+  'The embedded database in this data folder has synchronous_commit turned off, so acknowledged ' +
+  'writes could be lost if the server is killed. Run ALTER SYSTEM RESET synchronous_commit ' +
+  '(or remove it from postgresql.auto.conf in the data folder) and start again.';
+
+async function requireSynchronousCommit(client: PGlite): Promise<void> {
+  // Only bench/crash.mjs's negative control, which must show the check catching lost writes.
+  if (process.env.PUNDAY_UNSAFE_ASYNC_COMMIT === '1') return;
+  const { rows } = await client.query<{ synchronous_commit: string }>('show synchronous_commit');
+  if (rows[0]?.synchronous_commit === 'off') throw new Error(SYNCHRONOUS_COMMIT_OFF_MESSAGE);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
