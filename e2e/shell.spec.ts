@@ -100,6 +100,9 @@ test('signed-in screens pass axe and are photographed at phone and desktop sizes
   page,
   user: _,
 }) => {
+  // Nine screens, each with an axe run and two photographs: more than the default 30 s when a
+  // 2-core machine is busy.
+  test.setTimeout(90_000);
   const screens = [
     ['/dashboard?tab=global', 'dashboard-global'],
     ['/dashboard?tab=friends', 'dashboard-friends'],
