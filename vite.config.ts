@@ -3,6 +3,17 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+// React's API from Preact (preact/compat): exact-match aliases, so react-dom/client and the JSX
+// runtimes do not fall through to the bare 'react' / 'react-dom' entries.
+export const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 const MARKER = /(["'`])__PUNDAY_PRECACHE_MANIFEST__\1/;
 
 // Writes the list of this build's files (and a version derived from it) into sw.js, so the
@@ -35,7 +46,10 @@ function precacheManifest(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), precacheManifest()],
+  // React Fast Refresh needs React's own renderer: under Preact it would accept an edit and show
+  // nothing. Without it, an edited component reloads the page in development.
+  plugins: [react({ refreshExclude: /./ }), precacheManifest()],
+  resolve: { alias: preactAliases },
   // Each build names itself, so a cached copy of an older build's data is dropped.
   define: { __PUNDAY_BUILD__: JSON.stringify(`build-${Date.now().toString(36)}`) },
   build: {
@@ -57,7 +71,13 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false },
+      '/api': {
+        target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+        changeOrigin: false,
+        // The client's own modules live in src/client/api/ too (/api/client.ts, ...): Vite serves
+        // those; only the rest goes to the API server.
+        bypass: (req) => (/^\/api\/[^?]*\.tsx?(\?|$)/.test(req.url ?? '') ? req.url : undefined),
+      },
     },
   },
 });

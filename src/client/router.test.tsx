@@ -188,7 +188,7 @@ describe('password reset page', () => {
       'POST /api/auth/password-reset/confirm': () => jsonResponse(200, { user: testUser }),
     });
     const { queryClient } = renderApp('/reset-password?token=good-token');
-    fireEvent.change(await screen.findByLabelText('New password'), {
+    fireEvent.input(await screen.findByLabelText('New password'), {
       target: { value: 'new-secret' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));

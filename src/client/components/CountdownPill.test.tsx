@@ -121,9 +121,11 @@ describe('CountdownPill', () => {
     const tooltip = document.getElementById(button.getAttribute('aria-describedby') ?? '');
     expect(tooltip?.textContent).toBe("Today's ChallengeCategory: MoviesCreate: Restaurant Name");
 
-    fireEvent.mouseEnter(button);
+    // The hover area is the pill's wrapper; mouseenter/mouseleave do not bubble from the button.
+    const hoverArea = button.closest('.countdown') as HTMLElement;
+    fireEvent.mouseEnter(hoverArea);
     expect(screen.getByRole('tooltip').textContent).toContain("Today's Challenge");
-    fireEvent.mouseLeave(button);
+    fireEvent.mouseLeave(hoverArea);
     expect(screen.queryByRole('tooltip')).toBeNull();
 
     act(() => button.focus());

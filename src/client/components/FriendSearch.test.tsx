@@ -33,7 +33,7 @@ async function openManage(handlers: Record<string, FakeHandler>) {
 }
 
 function type(value: string) {
-  fireEvent.change(screen.getByLabelText('Search by display name'), { target: { value } });
+  fireEvent.input(screen.getByLabelText('Search by display name'), { target: { value } });
 }
 
 function searchQueries(fetchMock: ReturnType<typeof stubServer>): string[] {

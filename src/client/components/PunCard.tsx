@@ -35,6 +35,9 @@ function subscribeToMinutes(listener: () => void): () => void {
       minuteNow = Date.now();
       for (const notify of listeners) notify();
     }, MINUTE_MS);
+    // Tell the first subscriber the clock caught up: Preact's useSyncExternalStore (unlike
+    // React's) does not read the snapshot again after subscribing.
+    listener();
   }
   return () => {
     listeners.delete(listener);

@@ -137,12 +137,12 @@ describe('reporting a pun', () => {
 
     fireEvent.click(within(dialog).getByRole('radio', { name: /Spam or advertising/ }));
     const note = within(dialog).getByRole('textbox', { name: 'Anything to add? (optional)' });
-    fireEvent.change(note, { target: { value: '  Same ad three times ' } });
+    fireEvent.input(note, { target: { value: '  Same ad three times ' } });
     expect(within(dialog).getByText(`22/${REPORT_NOTE_MAX_LENGTH}`)).toBeTruthy();
     // Typing past the limit is ignored.
-    fireEvent.change(note, { target: { value: 'x'.repeat(REPORT_NOTE_MAX_LENGTH + 20) } });
+    fireEvent.input(note, { target: { value: 'x'.repeat(REPORT_NOTE_MAX_LENGTH + 20) } });
     expect((note as HTMLTextAreaElement).value).toHaveLength(REPORT_NOTE_MAX_LENGTH);
-    fireEvent.change(note, { target: { value: '  Same ad three times ' } });
+    fireEvent.input(note, { target: { value: '  Same ad three times ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
     const done = await screen.findByRole('dialog', { name: 'Report sent' });

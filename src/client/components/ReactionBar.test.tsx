@@ -70,6 +70,10 @@ async function renderFeed(pun: Pun, handlers: Parameters<typeof stubServer>[0] =
     </QueryClientProvider>,
   );
   await screen.findByText(pun.text);
+  // Let the cards' effects run (Preact runs them after paint, up to a frame later) before a test
+  // clicks: until then the mutation observer has no subscriber, and TanStack Query skips the
+  // onError passed to mutate(). A person cannot click that fast; a test can.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return fetchMock;
 }
 

@@ -131,7 +131,11 @@ export function ReportDialog({ pun, authorName, onClose }: ReportDialogProps) {
             onChange={(event) => {
               // Like the pun box: typing past the limit is ignored.
               const chars = [...event.target.value];
-              setNote(chars.slice(0, REPORT_NOTE_MAX_LENGTH).join(''));
+              const limited = chars.slice(0, REPORT_NOTE_MAX_LENGTH).join('');
+              // If that leaves the note as it was nothing renders again, and Preact (unlike
+              // React) would leave the extra text in the box: drop it here.
+              if (limited !== event.target.value) event.target.value = limited;
+              setNote(limited);
             }}
           />
         </div>

@@ -23,7 +23,7 @@ async function openLogIn() {
 }
 
 function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
 describe('Log-in screen', () => {

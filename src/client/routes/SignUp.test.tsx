@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
 async function openSignUp() {

@@ -88,12 +88,12 @@ describe('Create tab form', () => {
     expect(counter.textContent).toBe(`0/${PUN_MAX_LENGTH}`);
     expect(counter.getAttribute('aria-live')).toBe('polite');
 
-    fireEvent.change(box, { target: { value: 'a'.repeat(PUN_WARNING_AFTER) } });
+    fireEvent.input(box, { target: { value: 'a'.repeat(PUN_WARNING_AFTER) } });
     expect(counter.textContent).toBe(`${PUN_WARNING_AFTER}/${PUN_MAX_LENGTH}`);
     expect(counter.classList.contains('pun-counter-warn')).toBe(false);
     expect(screen.queryByText(/characters remaining/)).toBeNull();
 
-    fireEvent.change(box, { target: { value: 'a'.repeat(230) } });
+    fireEvent.input(box, { target: { value: 'a'.repeat(230) } });
     expect(counter.classList.contains('pun-counter-warn')).toBe(true);
     expect(within(counter).getByText(`230/${PUN_MAX_LENGTH}`)).toBeTruthy();
     expect(within(counter).getByText(`${PUN_MAX_LENGTH - 230} characters remaining`)).toBeTruthy();
@@ -102,23 +102,23 @@ describe('Create tab form', () => {
   it('ignores input beyond 280 characters, pasted or typed, and counts an emoji once', async () => {
     openCreateTab();
     const box = await punBox();
-    fireEvent.change(box, { target: { value: 'b'.repeat(PUN_MAX_LENGTH + 40) } });
+    fireEvent.input(box, { target: { value: 'b'.repeat(PUN_MAX_LENGTH + 40) } });
     expect(box.value).toBe('b'.repeat(PUN_MAX_LENGTH));
     expect(screen.getByText(`${PUN_MAX_LENGTH}/${PUN_MAX_LENGTH}`)).toBeTruthy();
 
     // Typing in the middle of a full box changes nothing: the new letter is what is dropped.
     const full = 'b'.repeat(PUN_MAX_LENGTH);
-    fireEvent.change(box, { target: { value: `${full.slice(0, 10)}X${full.slice(10)}` } });
+    fireEvent.input(box, { target: { value: `${full.slice(0, 10)}X${full.slice(10)}` } });
     expect(box.value).toBe(full);
 
-    fireEvent.change(box, { target: { value: '🥐'.repeat(PUN_MAX_LENGTH + 5) } });
+    fireEvent.input(box, { target: { value: '🥐'.repeat(PUN_MAX_LENGTH + 5) } });
     expect(Array.from(box.value)).toHaveLength(PUN_MAX_LENGTH);
     expect(screen.getByText(`${PUN_MAX_LENGTH}/${PUN_MAX_LENGTH}`)).toBeTruthy();
   });
 
   it('keeps Submit disabled while checking and while the text is empty', async () => {
     let answerMine: (response: Response) => void = () => {};
-    openCreateTab({
+    const { fetchMock } = openCreateTab({
       'GET /api/puns/mine/today': () =>
         new Promise<Response>((resolve) => {
           answerMine = resolve;
@@ -129,12 +129,14 @@ describe('Create tab form', () => {
     expect(box.disabled).toBe(true);
     expect(submitButton().disabled).toBe(true);
 
+    // The query's fetch starts in an effect, which Preact runs after paint (React runs it sooner).
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/puns/mine/today')).toHaveLength(1));
     answerMine(jsonResponse(200, { day: DAY, pun: null }));
     await waitFor(() => expect(box.disabled).toBe(false));
     expect(submitButton().disabled).toBe(true);
-    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.input(box, { target: { value: '   ' } });
     expect(submitButton().disabled).toBe(true);
-    fireEvent.change(box, { target: { value: 'Pho King Good' } });
+    fireEvent.input(box, { target: { value: 'Pho King Good' } });
     expect(submitButton().disabled).toBe(false);
   });
 
@@ -148,7 +150,7 @@ describe('Create tab form', () => {
         }),
     });
     const box = await punBox();
-    fireEvent.change(box, { target: { value: text } });
+    fireEvent.input(box, { target: { value: text } });
     fireEvent.click(submitButton());
     const busy = (await screen.findByRole('button', {
       name: 'Submitting...',
@@ -186,7 +188,7 @@ describe('Create tab form', () => {
       },
     });
     const box = await punBox();
-    fireEvent.change(box, { target: { value: 'A second try' } });
+    fireEvent.input(box, { target: { value: 'A second try' } });
     fireEvent.click(submitButton());
 
     expect(await screen.findByRole('heading', { name: messages.submit.done })).toBeTruthy();
@@ -200,7 +202,7 @@ describe('Create tab form', () => {
       'POST /api/puns': () => jsonResponse(500, { error: 'internal', message: 'Boom.' }),
     });
     const box = await punBox();
-    fireEvent.change(box, { target: { value: 'Naan of your business' } });
+    fireEvent.input(box, { target: { value: 'Naan of your business' } });
     fireEvent.click(submitButton());
 
     expect((await screen.findByRole('alert')).textContent).toBe(messages.submit.failed);
@@ -215,7 +217,7 @@ describe('Create tab form', () => {
         jsonResponse(400, { error: 'empty_pun', message: messages.submit.empty }),
     });
     const box = await punBox();
-    fireEvent.change(box, { target: { value: '<>{}' } });
+    fireEvent.input(box, { target: { value: '<>{}' } });
     fireEvent.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe(messages.submit.empty);
     expect(box.value).toBe('<>{}');

@@ -62,9 +62,19 @@ export function CreateTab() {
   const canSubmit = !checking && !submit.isPending && Boolean(shown) && text.trim() !== '';
   const failure = submit.isError ? submitFailure(submit.error) : null;
 
-  const onChange = (value: string) => {
+  const onChange = (box: HTMLTextAreaElement) => {
+    const value = box.value;
     const limited = limitPunEdit(text, value);
-    if (limited.text !== value) pendingCaret.current = limited.caret;
+    if (limited.text !== value) {
+      pendingCaret.current = limited.caret;
+      // When the whole edit is dropped the state does not change and nothing renders again;
+      // Preact (unlike React) then leaves the dropped text in the box, so put it back here.
+      if (limited.text === text) {
+        box.value = text;
+        box.setSelectionRange(limited.caret, limited.caret);
+        pendingCaret.current = null;
+      }
+    }
     setText(limited.text);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -123,7 +133,7 @@ export function CreateTab() {
               maxLength={PUN_MAX_LENGTH * 2}
               value={text}
               placeholder={shown ? `A ${shown.output} about ${shown.category}...` : ''}
-              onChange={(e) => onChange(e.target.value)}
+              onChange={(e) => onChange(e.currentTarget)}
               disabled={checking || submit.isPending}
               aria-describedby="pun-counter"
             />
