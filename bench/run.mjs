@@ -38,7 +38,13 @@ const sections = asked.length ? asked : Object.keys(SECTIONS);
 const failed = [];
 for (const section of sections) {
   console.log(`\n=== ${section} ===`);
+  const started = Date.now();
   const result = spawnSync(process.execPath, SECTIONS[section], { stdio: 'inherit' });
+  // A section killed from outside (the out-of-memory killer, a timeout) prints nothing itself.
+  if (result.error) console.log(`${section} could not run: ${result.error.message}`);
+  else if (result.signal) console.log(`${section} was killed by ${result.signal}`);
+  else if (result.status !== 0) console.log(`${section} exited with status ${result.status}`);
+  console.log(`(${section}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (result.status !== 0) failed.push(section);
 }
 writeReport();

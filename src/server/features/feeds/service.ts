@@ -193,16 +193,22 @@ export async function friendsFeed(
 ): Promise<SharedPage> {
   const cursor = decodeCursor<TimeCursor>(options.cursor, false);
   const after = afterTimeCursor(cursor);
-  // Per friend, a short scan of their newest puns; the merge takes the newest overall.
+  // Per friend, a short scan of their newest puns (puns_user_created_idx, in order, stopping at
+  // the limit); the merge takes the newest overall. Blocked friends are dropped from the outer
+  // list rather than per pun: a block check inside the scan made the planner read each friend's
+  // whole history and sort it, which grew with the years (docs/performance.md, growth). A friend
+  // is never the viewer, so visibleTo reduces to publiclyVisible inside.
   const rows = await withAuthors(
     db,
     sql`select p.* from friendships f
         cross join lateral (
           select ${PUN_COLUMNS} from puns p where p.user_id = f.friend_id ${after}
-            and ${visibleTo(viewerId)}
+            and ${publiclyVisible}
           ${TIME_ORDER} limit ${options.limit + 1}
         ) p
         where f.user_id = ${viewerId}::uuid
+          and not exists (select 1 from blocks b
+                          where b.blocker_id = ${viewerId}::uuid and b.blocked_id = f.friend_id)
         ${TIME_ORDER} limit ${options.limit + 1}`,
     TIME_ORDER,
   );
