@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
+import { freePort } from './ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -172,7 +173,7 @@ export async function measureClient() {
       stdio: 'ignore',
     },
   );
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -186,7 +187,12 @@ export async function measureClient() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '1000',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Kept for the error message if the server does not come up.
+  let serverErrors = '';
+  server.stderr.on('data', (chunk) => {
+    serverErrors = (serverErrors + chunk).slice(-4000);
   });
   const debugPort = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
@@ -203,7 +209,9 @@ export async function measureClient() {
     ],
   });
   try {
-    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 'server');
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 'server').catch((error) => {
+      throw new Error(`${error.message}\n${serverErrors}`);
+    });
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -255,8 +263,12 @@ export async function measureClient() {
     };
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    // A server that already exited would never emit 'exit' again.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }

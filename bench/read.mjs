@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -44,10 +45,6 @@ async function stop(proc) {
   await new Promise((r) => proc.child.once('exit', r));
 }
 
-function freePort() {
-  return 40_000 + Math.floor(Math.random() * 20_000);
-}
-
 async function load(url, headers = {}) {
   // A short warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
@@ -62,7 +59,7 @@ async function load(url, headers = {}) {
 }
 
 async function ceiling() {
-  const port = freePort();
+  const port = await freePort();
   const proc = start(process.execPath, ['bench/ceiling-server.mjs'], { PORT: String(port) });
   await waitFor(async () => proc.output().includes('ready'), 'ceiling server');
   try {
@@ -82,7 +79,7 @@ const cookieOf = (res) =>
 
 /** A Punday server with 60 players who each posted today, and a viewer who reacted to 20 puns. */
 async function punday(label, databaseUrl) {
-  const port = freePort();
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'punday-bench-'));
   const proc = start(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     PORT: String(port),

@@ -39,6 +39,12 @@ The feed is 50 of 61 puns posted today by 60 players, with the viewer's own reac
 them; every request is signed in (session cookie). Shared feed pages are cached per server and
 dropped by change events from every instance (docs/decisions); the viewer's reactions are
 added per request.
+
+The ratio depends on the machine as well as the code, because the load generator shares the
+two cores with the server. On the machine of 2026-11-22 this feed reached 91% of an 18,545 req/s
+ceiling; on the machine of 2026-11-23 the ceiling was about 13,000 req/s and the same commit
+(1d462e0) reached 63.7% of it, against 64.6% for the code of that day measured back to back. The
+target is judged on each run's own ratio.
 `;
 }
 
