@@ -578,6 +578,9 @@ async function runOn(kind, control = false) {
   const cycles = [];
   const staleLock = { expected: 0, found: 0, takenOver: 0, notes: [] };
   const lockFile = path.join(dataDir, 'punday.pid');
+  // The lock file holds "<pid> <start time>" (or just the pid where there is no /proc).
+  const lockPid = () =>
+    existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim().split(/\s+/)[0]) : null;
   let server;
   let deadPid;
   try {
@@ -586,7 +589,7 @@ async function runOn(kind, control = false) {
       let lockBefore = null;
       if (kind === 'pglite' && deadPid) {
         staleLock.expected++;
-        lockBefore = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim()) : null;
+        lockBefore = lockPid();
         if (lockBefore === deadPid) staleLock.found++;
         else
           staleLock.notes.push(
@@ -595,9 +598,7 @@ async function runOn(kind, control = false) {
       }
       server = await startServer(env);
       if (kind === 'pglite' && deadPid) {
-        const lockAfter = existsSync(lockFile)
-          ? Number(readFileSync(lockFile, 'utf8').trim())
-          : null;
+        const lockAfter = lockPid();
         if (lockAfter === server.pid) staleLock.takenOver++;
         else
           staleLock.notes.push(
