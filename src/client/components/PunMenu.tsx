@@ -1,15 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type KeyboardEvent as ReactKeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicPun } from '#shared/api';
 import { messages } from '#shared/messages';
 import { forgetBlockedPlayer, holdPunWhileOpen, isPunLeaving } from '../api/moderation';
+import { useMenuButton } from '../hooks/useMenuButton';
 import { BlockDialog } from './BlockDialog';
 import { ReportDialog } from './ReportDialog';
 import '../moderation.css';
@@ -31,74 +25,18 @@ interface PunMenuProps {
 }
 
 // The ⋯ menu on another player's pun (issue 8): Report pun, Block {name}. A WAI-ARIA menu button
-// like the header's settings menu: Enter, Space or Arrow Down open it on the first item, Arrow Up
-// on the last; arrows, Home and End move; Escape closes it and gives focus back to the button.
+// like the header's settings menu (useMenuButton has the keyboard rules).
 export function PunMenu({ pun }: PunMenuProps) {
   const name = pun.authorName.trim() || messages.userPage.anonymous;
   const items = [
     { key: 'report', label: 'Report pun' },
     { key: 'block', label: `Block ${name}` },
   ] as const;
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const menuId = useId();
+  const { open, close, containerRef, buttonRef, buttonProps, menuProps, itemRef } = useMenuButton(
+    items.length,
+  );
   const queryClient = useQueryClient();
-
-  const openAt = (index: number) => {
-    setActiveIndex(index);
-    setOpen(true);
-  };
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (open) itemRefs.current[activeIndex]?.focus();
-  }, [open, activeIndex]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, close]);
-
-  const onButtonKeyDown = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openAt(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(items.length - 1);
-    }
-  };
-
-  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex === last ? 0 : activeIndex + 1,
-      ArrowUp: activeIndex === 0 ? last : activeIndex - 1,
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    if (next !== undefined) {
-      event.preventDefault();
-      setActiveIndex(next);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
 
   const choose = (which: 'report' | 'block') => {
     close(false);
@@ -135,32 +73,19 @@ export function PunMenu({ pun }: PunMenuProps) {
   return (
     <div className="menu pun-menu" ref={containerRef}>
       <button
-        ref={buttonRef}
+        {...buttonProps}
         type="button"
         className="pun-menu-button"
         aria-label={`More actions for ${name}'s pun`}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openAt(0))}
-        onKeyDown={onButtonKeyDown}
       >
         <MoreIcon />
       </button>
       {open ? (
-        <div
-          id={menuId}
-          className="menu-list"
-          role="menu"
-          aria-label={`${name}'s pun`}
-          onKeyDown={onMenuKeyDown}
-        >
+        <div {...menuProps} role="menu" className="menu-list" aria-label={`${name}'s pun`}>
           {items.map((item, index) => (
             <button
               key={item.key}
-              ref={(element) => {
-                itemRefs.current[index] = element;
-              }}
+              ref={itemRef(index)}
               type="button"
               role="menuitem"
               tabIndex={-1}
