@@ -6,58 +6,23 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import { type Db, queryRows } from '#server/db/connect';
 import { BadRequest, NotFound } from '#server/errors';
+import {
+  PUN_COLUMNS as LIST_COLUMNS,
+  type PunRow,
+  toPublicPun,
+} from '#server/features/feeds/pun-row';
 import { visibleTo } from '#server/features/moderation/visibility';
 import type { Challenge, PublicPun } from '#shared/api';
 import type { ArchiveEntry } from '#shared/archive';
 import { archiveMessages } from '#shared/archive';
 import { laDayOf } from '#shared/la-day';
 
-interface PunRow extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  day: string;
-  text: string;
-  category: string;
-  output: string;
-  created_at: string | Date;
-  created_us: string;
-  crown_count: number;
-  fire_count: number;
-  thinker_count: number;
-  laughing_count: number;
-  moderation: string;
-  author_name: string;
-}
-
-// Microseconds since the epoch, as text: exact in a cursor, unlike a JavaScript Date.
-const PUN_COLUMNS = sql.raw(`p.id, p.user_id, p.day, p.text, p.category, p.output, p.created_at,
-  (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
-  p.crown_count, p.fire_count, p.thinker_count, p.laughing_count, p.moderation,
-  (select u.display_name from users u where u.id = p.user_id) as author_name`);
+// The list columns, and the author's name by primary key.
+const PUN_COLUMNS = sql`${LIST_COLUMNS},
+  (select u.display_name from users u where u.id = p.user_id) as author_name`;
 
 /** The archive's order, and the top pun's: most crowns, then earliest, then id for ties. */
 const RANK_ORDER = sql`order by p.crown_count desc, p.created_at asc, p.id asc`;
-
-function toPublicPun(row: PunRow): PublicPun {
-  return {
-    id: row.id,
-    text: row.text,
-    userId: row.user_id,
-    authorName: row.author_name,
-    category: row.category,
-    output: row.output,
-    day: row.day,
-    createdAt: new Date(row.created_at).toISOString(),
-    reactions: {
-      crown: row.crown_count,
-      fire: row.fire_count,
-      thinker: row.thinker_count,
-      laughing: row.laughing_count,
-    },
-    // visibleTo keeps only the viewer's own hidden puns: marked, as in the other lists.
-    ...(row.moderation === 'hidden' ? { hidden: true as const } : {}),
-  };
-}
 
 interface ListRow extends PunRow {
   c_day: string;

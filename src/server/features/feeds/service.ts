@@ -12,31 +12,10 @@ import type { PublicPun } from '#shared/api';
 import { TOP_PUNS_WINDOW_DAYS } from '#shared/constants';
 import { addDays, laDayOf } from '#shared/la-day';
 import type { SharedPage } from './cache.ts';
+import { PUN_COLUMNS, type PunRow, toPublicPun } from './pun-row.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_RANGE_MS = 3 * DAY_MS;
-
-interface PunRow extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  day: string;
-  text: string;
-  category: string;
-  output: string;
-  created_at: string | Date;
-  created_us: string;
-  crown_count: number;
-  fire_count: number;
-  thinker_count: number;
-  laughing_count: number;
-  moderation: string;
-  author_name: string;
-}
-
-// Microseconds since the epoch, as text: exact, unlike a JavaScript Date.
-const PUN_COLUMNS = sql.raw(`p.id, p.user_id, p.day, p.text, p.category, p.output, p.created_at,
-  (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
-  p.crown_count, p.fire_count, p.thinker_count, p.laughing_count, p.moderation`);
 
 const fromMicros = (us: string) =>
   sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
@@ -68,27 +47,6 @@ function decodeCursor<T extends TimeCursor | TopCursor>(
     // fall through
   }
   throw new BadRequest('That page cursor is not valid; reload the feed.', 'bad_cursor');
-}
-
-function toPublicPun(row: PunRow): PublicPun {
-  return {
-    id: row.id,
-    text: row.text,
-    userId: row.user_id,
-    authorName: row.author_name,
-    category: row.category,
-    output: row.output,
-    day: row.day,
-    createdAt: new Date(row.created_at).toISOString(),
-    reactions: {
-      crown: row.crown_count,
-      fire: row.fire_count,
-      thinker: row.thinker_count,
-      laughing: row.laughing_count,
-    },
-    // Only lists that show a viewer their own puns can hold a hidden one (visibleTo).
-    ...(row.moderation === 'hidden' ? { hidden: true as const } : {}),
-  };
 }
 
 async function withAuthors(db: Db, inner: SQL, order: SQL): Promise<PunRow[]> {
