@@ -10,6 +10,7 @@ import {
 } from '#shared/moderation-text';
 import { ApiError, errorMessage } from '../api/client';
 import { useReportPun } from '../api/moderation';
+import { limitFieldEdit, punLength } from '../text-limit';
 import { ModalDialog } from './ModalDialog';
 import { Notice } from './Notice';
 
@@ -18,8 +19,6 @@ const REASON_HINTS: Record<ReportReason, string> = {
   spam: 'Advertising, links, or the same thing posted over and over.',
   other: 'Something else breaks the guidelines: tell us in the note.',
 };
-
-const characters = (text: string) => [...text].length;
 
 interface ReportDialogProps {
   pun: Pick<PublicPun, 'id' | 'text' | 'authorName'>;
@@ -76,7 +75,7 @@ export function ReportDialog({ pun, authorName, onClose }: ReportDialogProps) {
     );
   }
 
-  const count = characters(note);
+  const count = punLength(note);
   return (
     <ModalDialog title="Report this pun" onClose={onClose}>
       <blockquote className="modal-quote">
@@ -128,15 +127,10 @@ export function ReportDialog({ pun, authorName, onClose }: ReportDialogProps) {
             rows={3}
             value={note}
             aria-describedby={counterId}
-            onChange={(event) => {
-              // Like the pun box: typing past the limit is ignored.
-              const chars = [...event.target.value];
-              const limited = chars.slice(0, REPORT_NOTE_MAX_LENGTH).join('');
-              // If that leaves the note as it was nothing renders again, and Preact (unlike
-              // React) would leave the extra text in the box: drop it here.
-              if (limited !== event.target.value) event.target.value = limited;
-              setNote(limited);
-            }}
+            // Like the pun box: typing past the limit is ignored.
+            onChange={(event) =>
+              setNote(limitFieldEdit(event.currentTarget, note, REPORT_NOTE_MAX_LENGTH))
+            }
           />
         </div>
         {report.isError ? (

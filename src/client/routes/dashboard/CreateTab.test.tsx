@@ -116,6 +116,24 @@ describe('Create tab form', () => {
     expect(screen.getByText(`${PUN_MAX_LENGTH}/${PUN_MAX_LENGTH}`)).toBeTruthy();
   });
 
+  it('keeps what fits of a paste in the middle, with the caret after it', async () => {
+    openCreateTab();
+    const box = await punBox();
+    const start = 'a'.repeat(PUN_MAX_LENGTH - 5);
+    fireEvent.input(box, { target: { value: start } });
+    fireEvent.input(box, {
+      target: { value: `${start.slice(0, 10)}HELLOWORLD${start.slice(10)}` },
+    });
+    expect(box.value).toBe(`${start.slice(0, 10)}HELLO${start.slice(10)}`);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([15, 15]);
+
+    // A letter typed into the full box is dropped, and the caret stays where it was typed.
+    const full = box.value;
+    fireEvent.input(box, { target: { value: `${full.slice(0, 3)}X${full.slice(3)}` } });
+    expect(box.value).toBe(full);
+    expect(box.selectionStart).toBe(3);
+  });
+
   it('keeps Submit disabled while checking and while the text is empty', async () => {
     let answerMine: (response: Response) => void = () => {};
     const { fetchMock } = openCreateTab({

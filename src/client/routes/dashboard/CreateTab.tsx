@@ -2,7 +2,7 @@
 // the AI example (spec §4). One pun per Los Angeles day: once the server has the user's pun the tab
 // shows "You're Done for Today!" until the countdown (or the server's `challenge` event) turns
 // the day.
-import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Challenge } from '#shared/api';
 import { PUN_MAX_LENGTH, PUN_WARNING_AFTER } from '#shared/constants';
 import { messages } from '#shared/messages';
@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { useMyPunToday, useSubmitPun } from '../../api/puns';
 import { Notice } from '../../components/Notice';
 import { InlineSpinner } from '../../components/PageSpinner';
-import { limitPunEdit, punLength } from './pun-length';
+import { limitFieldEdit, punLength } from '../../text-limit';
 import '../../game.css';
 
 // The message for a failed submission: the server's own words for a pun it refused (say, one
@@ -28,15 +28,6 @@ export function CreateTab() {
   const mine = useMyPunToday();
   const submit = useSubmitPun();
   const [text, setText] = useState('');
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const pendingCaret = useRef<number | null>(null);
-
-  // When part of an edit was dropped, React rewrites the value and the caret would jump to the end.
-  useLayoutEffect(() => {
-    if (pendingCaret.current === null) return;
-    textareaRef.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
-    pendingCaret.current = null;
-  });
 
   const shown = shownChallenge(challenge);
   if (challenge.isError && !shown) {
@@ -62,21 +53,6 @@ export function CreateTab() {
   const canSubmit = !checking && !submit.isPending && Boolean(shown) && text.trim() !== '';
   const failure = submit.isError ? submitFailure(submit.error) : null;
 
-  const onChange = (box: HTMLTextAreaElement) => {
-    const value = box.value;
-    const limited = limitPunEdit(text, value);
-    if (limited.text !== value) {
-      pendingCaret.current = limited.caret;
-      // When the whole edit is dropped the state does not change and nothing renders again;
-      // Preact (unlike React) then leaves the dropped text in the box, so put it back here.
-      if (limited.text === text) {
-        box.value = text;
-        box.setSelectionRange(limited.caret, limited.caret);
-        pendingCaret.current = null;
-      }
-    }
-    setText(limited.text);
-  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSubmit) return;
@@ -124,7 +100,6 @@ export function CreateTab() {
               Your pun
             </label>
             <textarea
-              ref={textareaRef}
               id="pun-text"
               className="input pun-input"
               rows={4}
@@ -133,7 +108,7 @@ export function CreateTab() {
               maxLength={PUN_MAX_LENGTH * 2}
               value={text}
               placeholder={shown ? `A ${shown.output} about ${shown.category}...` : ''}
-              onChange={(e) => onChange(e.currentTarget)}
+              onChange={(e) => setText(limitFieldEdit(e.currentTarget, text, PUN_MAX_LENGTH))}
               disabled={checking || submit.isPending}
               aria-describedby="pun-counter"
             />

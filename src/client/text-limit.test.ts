@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUN_MAX_LENGTH } from '#shared/constants';
-import { limitPunEdit, punLength } from './pun-length';
+import { limitPunEdit, punLength } from './text-limit';
 
 describe('limitPunEdit (spec §5: input beyond 280 characters is ignored)', () => {
   it('lets an edit within the limit through untouched', () => {
