@@ -30,7 +30,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
-    setupFiles: ['src/client/testing/settle-effects.ts'],
+    setupFiles: ['src/client/testing/setup.ts'],
+    // Every test starts with the real globals (fetch, EventSource...), whatever the last one stubbed.
+    unstubGlobals: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

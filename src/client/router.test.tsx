@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import {
   callsTo,
@@ -11,11 +11,6 @@ import {
   stubServer,
   testUser,
 } from './testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('route guards (spec §2)', () => {
   it('sends a signed-out visitor from a signed-in screen to log-in', async () => {

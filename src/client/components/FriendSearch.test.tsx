@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import {
   callsTo,
@@ -12,11 +12,6 @@ import {
   testUser,
 } from '../testing/renderApp';
 import { SEARCH_DEBOUNCE_MS } from './FriendSearch';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const BOB = { id: '00000000-0000-4000-8000-0000000000b0', displayName: 'Bob' };
 const BOBBY = { id: '00000000-0000-4000-8000-0000000000b1', displayName: 'Bobby' };

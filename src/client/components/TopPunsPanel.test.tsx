@@ -1,14 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PublicPun } from '#shared/api';
 import { messages } from '#shared/messages';
 import { callsTo, jsonResponse, renderApp, signedInAs, stubServer } from '../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function publicPun(n: number, crowns: number): PublicPun {
   return {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Pun } from '#shared/api';
 import { type ArchiveEntry, archiveMessages } from '#shared/archive';
 import type { StreakResponse } from '#shared/streaks';
@@ -13,11 +13,6 @@ import {
   stubServer,
   testUser,
 } from '../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const BOB_ID = '00000000-0000-4000-8000-0000000000b0';
 

@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { type SharedPun, shareMessages } from '#shared/share';
 import { jsonResponse, renderApp, signedInAs, stubServer, testUser } from '../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const PUN_ID = '00000000-0000-4000-8000-000000000001';
 

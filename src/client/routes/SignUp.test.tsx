@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import {
   callsTo,
@@ -10,11 +10,6 @@ import {
   stubServer,
   testUser,
 } from '../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Challenge, Pun } from '#shared/api';
 import { FALLBACK_CATEGORIES, PUN_MAX_LENGTH, PUN_WARNING_AFTER } from '#shared/constants';
 import { messages } from '#shared/messages';
@@ -13,11 +13,6 @@ import {
   stubServer,
   testUser,
 } from '../../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const DAY = '2026-11-22';
 

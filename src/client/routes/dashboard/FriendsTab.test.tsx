@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { jsonResponse, renderApp, signedInAs, stubServer, testUser } from '../../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Dashboard Friends tab', () => {
   it("says 'No Friends Yet!' with a Find Friends link to /friends when there are none", async () => {

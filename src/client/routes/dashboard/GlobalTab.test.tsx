@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Pun } from '#shared/api';
 import { messages } from '#shared/messages';
 import { localDayRange } from '../../api/feeds';
 import { jsonResponse, renderApp, signedInAs, stubServer, testUser } from '../../testing/renderApp';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function globalCalls(fetchMock: ReturnType<typeof stubServer>): URL[] {
   return fetchMock.mock.calls

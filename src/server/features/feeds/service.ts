@@ -8,7 +8,6 @@ import type { Clock } from '#server/clock';
 import { type Db, queryRows } from '#server/db/connect';
 import { BadRequest } from '#server/errors';
 import { publiclyVisible, visibleTo } from '#server/features/moderation/visibility';
-import type { PublicPun } from '#shared/api';
 import { TOP_PUNS_WINDOW_DAYS } from '#shared/constants';
 import { addDays, laDayOf } from '#shared/la-day';
 import type { SharedPage } from './cache.ts';
